@@ -15,6 +15,11 @@ export default defineConfig({
   vite: { plugins: [tailwindcss()] },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // Astro hashes its inline scripts and styles; the server merges them into its header policy.
+  // Style attributes (Markdown table alignment, React style props) stay allowed; scripts are hash-only.
+  security: {
+    csp: { styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] } },
+  },
   env: {
     schema: {
       SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: 'http://127.0.0.1:54321' }),
