@@ -35,7 +35,7 @@ function finishSecurityHeaders(res: ServerResponse, context: HandlerResponseCont
   if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', PRIVATE_REVALIDATE);
 }
 
-function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
+function shouldCompress(res: ServerResponse): boolean {
   const status = res.statusCode;
   if (status < 200 || status === 204 || status === 304) return false;
   if (res.hasHeader('content-encoding')) return false;
@@ -62,7 +62,7 @@ export function decideHandlerResponse(
   }
   if (!isCompressibleType(contentType)) return { action: 'pass' };
   res.setHeader('Vary', varyWithAcceptEncoding(res.getHeader('Vary')));
-  const coding = shouldCompress(req, res)
+  const coding = shouldCompress(res)
     ? negotiateEncoding(req.headers['accept-encoding'], BOTH_CODINGS)
     : undefined;
   if (!coding) return { action: 'pass' };
