@@ -17,6 +17,9 @@ export interface ListenerContext {
   defaultPageCsp: () => string;
 }
 
+/** The build's error pages exist to be sent with their status, never as a 200 of their own. */
+const ERROR_PAGE_FILES = new Set(['/404.html', '/500.html']);
+
 function reportFailure(req: IncomingMessage, error: unknown): void {
   console.error(`Request failed: ${req.method} ${rawPathname(req.url ?? '')}`, error);
 }
@@ -74,6 +77,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Listen
     return;
   }
   const urlPath = `/${target.segments.join('/')}`;
+  if (ERROR_PAGE_FILES.has(urlPath)) return errorPage(req, res, 404, context);
   sendStatic(req, res, entry, {
     status: 200,
     cacheControl: cacheControlForStatic(urlPath, entry.contentType),

@@ -45,72 +45,94 @@ function callbackOf(args: WriteArgs): Callback | undefined {
   return typeof encoding === 'function' ? encoding : callback;
 }
 
+function rawMethods(res: ServerResponse) {
+  return {
+    writeHead: res.writeHead.bind(res),
+    write: res.write.bind(res) as (...args: WriteArgs) => boolean,
+    end: res.end.bind(res) as (...args: WriteArgs) => ServerResponse,
+  };
+}
+
+/** One response whose body goes where the decision taken at header time says. */
+class Interception {
+  readonly res: ServerResponse;
+  readonly decide: (res: ServerResponse) => HeadDecision;
+  readonly raw: ReturnType<typeof rawMethods>;
+  decision: HeadDecision | undefined;
+  sink: BodySink | undefined;
+
+  constructor(res: ServerResponse, decide: (res: ServerResponse) => HeadDecision) {
+    this.res = res;
+    this.decide = decide;
+    this.raw = rawMethods(res);
+  }
+
+  restore(): void {
+    Object.assign(this.res, this.raw);
+  }
+
+  head(status: number, reason?: unknown, headers?: unknown): ServerResponse {
+    const { res, raw } = this;
+    if (this.decision) return res;
+    res.statusCode = status;
+    if (typeof reason === 'string') res.statusMessage = reason;
+    applyHeaderArgument(res, typeof reason === 'string' ? headers : reason);
+    const decision = (this.decision = this.decide(res));
+    if (decision.action === 'replace') return res;
+    raw.writeHead(res.statusCode);
+    if (decision.action === 'redirect') {
+      this.sink = decision.sink({
+        writeHead: (code) => void raw.writeHead(code),
+        write: (chunk) => raw.write(chunk),
+        end: () => void raw.end(),
+      });
+    }
+    return res;
+  }
+
+  write(args: WriteArgs): boolean {
+    if (!this.decision) this.head(this.res.statusCode);
+    if (this.decision?.action === 'pass') return this.raw.write(...args);
+    const buffer = toBuffer(args[0], args[1]);
+    const accepted = buffer && this.sink ? this.sink.write(buffer) : true;
+    const callback = callbackOf(args);
+    if (callback) process.nextTick(callback);
+    return accepted;
+  }
+
+  end(args: WriteArgs): ServerResponse {
+    if (!this.decision) this.head(this.res.statusCode);
+    if (this.decision?.action === 'pass') return this.raw.end(...args);
+    const onlyCallback = typeof args[0] === 'function';
+    const buffer = onlyCallback ? undefined : toBuffer(args[0], args[1]);
+    const callback = onlyCallback ? (args[0] as Callback) : callbackOf(args);
+    if (callback) this.res.once('finish', () => callback());
+    if (this.sink) {
+      if (buffer) this.sink.write(buffer);
+      this.sink.end();
+    } else if (this.decision?.action === 'replace') {
+      this.restore();
+      this.decision.afterEnd();
+    }
+    return this.res;
+  }
+}
+
 /**
  * Lets the server decide, at the moment a handler sends its status and headers, whether the body
  * passes through untouched, is redirected (e.g. into a compressor), or is discarded and replaced.
  * Returns a function that restores the response's own methods.
  */
-export function interceptResponse(res: ServerResponse, decide: (res: ServerResponse) => HeadDecision) {
-  const raw = {
-    writeHead: res.writeHead.bind(res),
-    write: res.write.bind(res) as (...args: WriteArgs) => boolean,
-    end: res.end.bind(res) as (...args: WriteArgs) => ServerResponse,
-  };
-  let decision: HeadDecision | undefined;
-  let sink: BodySink | undefined;
-  const rawResponse: RawResponse = {
-    writeHead: (status) => void raw.writeHead(status),
-    write: (chunk) => raw.write(chunk),
-    end: () => void raw.end(),
-  };
-
-  function restore() {
-    Object.assign(res, raw);
-  }
-
-  function onHead(status: number, reason?: unknown, headers?: unknown) {
-    if (decision) return res;
-    res.statusCode = status;
-    if (typeof reason === 'string') res.statusMessage = reason;
-    applyHeaderArgument(res, typeof reason === 'string' ? headers : reason);
-    decision = decide(res);
-    if (decision.action === 'replace') return res;
-    raw.writeHead(res.statusCode);
-    if (decision.action === 'redirect') sink = decision.sink(rawResponse);
-    return res;
-  }
-
-  function ensureHead() {
-    if (!decision) onHead(res.statusCode);
-  }
-
-  const intercepted = {
-    writeHead: onHead,
-    write(...args: WriteArgs): boolean {
-      ensureHead();
-      const buffer = toBuffer(args[0], args[1]);
-      const callback = callbackOf(args);
-      if (decision?.action === 'pass') return raw.write(...args);
-      const accepted = buffer && sink ? sink.write(buffer) : true;
-      if (callback) process.nextTick(callback);
-      return accepted;
-    },
-    end(...args: WriteArgs): ServerResponse {
-      ensureHead();
-      if (decision?.action === 'pass') return raw.end(...args);
-      const buffer = toBuffer(typeof args[0] === 'function' ? undefined : args[0], args[1]);
-      const callback = typeof args[0] === 'function' ? (args[0] as Callback) : callbackOf(args);
-      if (callback) res.once('finish', () => callback());
-      if (sink) {
-        if (buffer) sink.write(buffer);
-        sink.end();
-      } else if (decision?.action === 'replace') {
-        restore();
-        decision.afterEnd();
-      }
-      return res;
-    },
-  };
-  Object.assign(res, intercepted);
-  return restore;
+export function interceptResponse(
+  res: ServerResponse,
+  decide: (res: ServerResponse) => HeadDecision,
+): () => void {
+  const interception = new Interception(res, decide);
+  Object.assign(res, {
+    writeHead: (status: number, reason?: unknown, headers?: unknown) =>
+      interception.head(status, reason, headers),
+    write: (...args: WriteArgs) => interception.write(args),
+    end: (...args: WriteArgs) => interception.end(args),
+  });
+  return () => interception.restore();
 }

@@ -157,6 +157,12 @@ describe('not found and wrong methods', () => {
     expect(response.body.equals(readFileSync(join(CLIENT, '404.html')))).toBe(true);
   });
 
+  it('answers a direct request for the not-found page itself with 404', async () => {
+    const response = await get('/404.html', { 'accept-encoding': 'identity' });
+    expect(response.status).toBe(404);
+    expect(response.body.equals(readFileSync(join(CLIENT, '404.html')))).toBe(true);
+  });
+
   it('answers HEAD on an unknown path with 404 and no body', async () => {
     const response = await rawRequest(app.url, '/no-such-page-here', { method: 'HEAD' });
     expect(response.status).toBe(404);
