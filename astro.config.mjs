@@ -11,7 +11,15 @@ export default defineConfig({
   site,
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), sitemap({ filter: (page) => !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth)\/?$/.test(new URL(page).pathname) })],
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) =>
+        !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth)\/?$/.test(
+          new URL(page).pathname,
+        ),
+    }),
+  ],
   vite: { plugins: [tailwindcss()] },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
@@ -22,7 +30,11 @@ export default defineConfig({
   },
   env: {
     schema: {
-      SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: 'http://127.0.0.1:54321' }),
+      SUPABASE_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        default: 'http://127.0.0.1:54321',
+      }),
       SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
     },

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAuthService } from './auth/index.ts';
+import { readConfig, type RawConfig } from './config.ts';
+import type { Service, StackContext } from './context.ts';
+import { openDatabase, openPreparedMemoryDatabase, type DatabaseTarget } from './db/open.ts';
+import type { Database } from './db/types.ts';
+import { applyCors } from './http/cors.ts';
+import { identifyCaller } from './http/gateway.ts';
+import { sendJson } from './http/respond.ts';
+import { createKeys } from './keys.ts';
+import { createMailService } from './mail/index.ts';
+import { createRestService } from './rest/index.ts';
+import { createStorageService } from './storage/index.ts';
+
+const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** `memory` for tests (a prepared in-memory database), a data folder, or a Postgres URL. */
+  database?: DatabaseTarget | { kind: 'prepared-memory' };
+  /** supabase/config.toml, already parsed; read from the project when omitted. */
+  config?: RawConfig;
+  /** Where storage objects and the signing key live when the database is in memory or on a server. */
+  dataDir?: string;
+  quiet?: boolean;
+}
+
+export interface RunningStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl: string;
+  db: Database;
+  stop(): Promise<void>;
+}
+
+async function openTarget(target: NonNullable<StackOptions['database']>): Promise<Database> {
+  if (target.kind === 'prepared-memory') return openPreparedMemoryDatabase();
+  return (await openDatabase(target)).db;
+}
+
+function route(services: Record<string, Service>, ctx: StackContext) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (applyCors(req, res)) return;
+    const url = new URL(req.url ?? '/', ctx.apiUrl);
+    const match =
+      /^\/(auth|rest|storage)\/v1(\/.*)?$/.exec(url.pathname) ?? /^\/(mailbox)(\/.*)?$/.exec(url.pathname);
+    const service = match ? services[match[1] ?? ''] : undefined;
+    if (!match || !service) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const caller = identifyCaller(req, url, ctx.keys);
+    await service.handle({ req, res, url, path: match[2] ?? '/', caller });
+  };
+}
+
+/** Starts the whole local stack (auth, REST, storage, mailbox) on one port. */
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const host = options.host ?? '127.0.0.1';
+  const config = options.config ?? readConfig(join(projectDir, 'supabase/config.toml'));
+  const target = options.database ?? { kind: 'pglite', dataDir: join(projectDir, '.data/db') };
+  const db = await openTarget(target);
+  const ownTemp = options.dataDir
+    ? null
+    : target.kind === 'pglite'
+      ? null
+      : mkdtempSync(join(tmpdir(), 'unipath-stack-'));
+  const dataDir = options.dataDir ?? (target.kind === 'pglite' ? dirname(target.dataDir) : (ownTemp ?? ''));
+  mkdirSync(join(dataDir, 'storage'), { recursive: true });
+  const keys = await createKeys({ signingKeyFile: ownTemp ? undefined : join(dataDir, 'signing-key.json') });
+  const server: Server = createServer();
+  await new Promise<void>((done) => server.listen(options.port ?? 54321, host, done));
+  const { port } = server.address() as AddressInfo;
+  const apiUrl = `http://${host}:${port}`;
+  const log = options.quiet ? () => undefined : (message: string) => console.info(message);
+
+  const { service: mail, mailbox } = await createMailService({ db, apiUrl, log });
+  const ctx: StackContext = {
+    db,
+    keys,
+    config,
+    apiUrl,
+    dataDir: ownTemp ? null : dataDir,
+    storageDir: join(dataDir, 'storage'),
+    mailbox,
+    log,
+  };
+  const services: Record<string, Service> = {
+    auth: await createAuthService(ctx),
+    rest: await createRestService(ctx),
+    storage: await createStorageService(ctx),
+    mailbox: mail,
+  };
+  const handle = route(services, ctx);
+  server.on('request', (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`stack: unhandled error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+
+  return {
+    url: apiUrl,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    mailboxUrl: `${apiUrl}/mailbox`,
+    db,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      for (const service of Object.values(services)) await service.close?.();
+      await db.close();
+      if (ownTemp) rmSync(ownTemp, { recursive: true, force: true });
+    },
+  };
+}
