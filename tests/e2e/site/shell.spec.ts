@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MISSING_PATH, publicPages } from './support/site-pages.ts';
+
+async function expectShell(page: Page) {
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('contentinfo')).toContainText(/© \d{4} Unipath/);
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy/');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms/');
+  const polite = page.locator('astro-island [role="status"][aria-live="polite"][data-toast-region]');
+  await expect(polite).toHaveCount(1);
+  await expect(page.locator('astro-island [role="alert"][data-toast-region]')).toHaveCount(1);
+  await expect(page.locator('astro-island[ssr]'), 'the toast island hydrates').toHaveCount(0);
+}
+
+test('every page carries the shell: header, footer and the toast live regions', async ({ page, request }) => {
+  const pages = [...(await publicPages(request)), MISSING_PATH];
+  test.setTimeout(10_000 + pages.length * 3_000);
+  for (const path of pages) {
+    await test.step(path, () => page.goto(path).then(() => expectShell(page)));
+  }
+});
+
+/**
+ * Clicks a header link while a later listener cancels the navigation, which freezes the page in
+ * the state it shows while the next document loads. (Playwright cannot inspect a page whose
+ * navigation is held in flight: evaluation waits for the commit.)
+ */
+async function clickAndStayOnPage(page: Page, label: string) {
+  await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+  await page.getByRole('banner').getByRole('link', { name: label }).click();
+}
+
+const progress = (page: Page) =>
+  page.locator('#nav-progress').evaluate((bar) => {
+    const style = getComputedStyle(bar);
+    return {
+      navigating: document.documentElement.hasAttribute('data-navigating'),
+      opacity: style.opacity,
+      transform: style.transform,
+      transition: style.transitionDuration,
+    };
+  });
+
+test('following a link shows the progress bar, growing towards the end', async ({ page }) => {
+  await page.goto('/');
+  expect(await progress(page)).toMatchObject({ navigating: false, opacity: '0' });
+  await clickAndStayOnPage(page, 'About');
+  await expect.poll(() => progress(page)).toMatchObject({ navigating: true, opacity: '1' });
+  expect((await progress(page)).transition).not.toBe('0s');
+});
+
+test('a page shown again from the back/forward cache drops the progress bar', async ({ page }) => {
+  await page.goto('/');
+  await clickAndStayOnPage(page, 'About');
+  await expect.poll(() => progress(page)).toMatchObject({ navigating: true });
+  // Headless Chromium keeps no back/forward cache, so the restore event is delivered directly.
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+  expect(await progress(page)).toMatchObject({ navigating: false, opacity: '0' });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the progress bar appears at full width without animating', async ({ page }) => {
+    await page.goto('/');
+    await clickAndStayOnPage(page, 'Blog');
+    expect(await progress(page)).toEqual({
+      navigating: true,
+      opacity: '1',
+      transform: 'matrix(1, 0, 0, 1, 0, 0)',
+      transition: '0s',
+    });
+  });
+});
+
+test('in-page links and new-tab clicks do not start the progress bar', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.locator('html')).not.toHaveAttribute('data-navigating');
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Blog' })
+      .click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await popup.close();
+  await expect(page.locator('html')).not.toHaveAttribute('data-navigating');
+});
