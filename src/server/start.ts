@@ -3,6 +3,7 @@
  * server, each announced with its URL; SIGTERM/SIGINT stop them in reverse order.
  */
 import { join } from 'node:path';
+import { startStack } from '../../supabase/local/server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
@@ -12,12 +13,33 @@ export interface BackingService {
   start(): Promise<{ url: string; stop(): Promise<void> }>;
 }
 
+/** The local Supabase-compatible stack, kept in .data/ (or on DATABASE_URL's server). */
+const localBackend: BackingService = {
+  name: 'Local Supabase stack',
+  async start() {
+    const databaseUrl = process.env['DATABASE_URL'];
+    const stack = await startStack({
+      port: Number(process.env['SUPABASE_PORT'] ?? 54321),
+      dataDir: join(PROJECT_ROOT, '.data'),
+      database: databaseUrl
+        ? { kind: 'postgres', url: databaseUrl }
+        : { kind: 'pglite', dataDir: join(PROJECT_ROOT, '.data/db') },
+    });
+    process.env['SUPABASE_URL'] = stack.url;
+    process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
+    console.info(
+      `  mailbox: ${stack.mailboxUrl}\n  database: ${stack.db.location}\n  anon key: ${stack.anonKey}`,
+    );
+    return { url: stack.url, stop: () => stack.stop() };
+  },
+};
+
 /**
- * The services `npm start` brings up before the app. The local backend (supabase/) registers here;
- * the app reads SUPABASE_URL when it starts, so a service must set it before resolving.
+ * The services `npm start` brings up before the app: the local backend, unless SUPABASE_URL names
+ * a backend that runs elsewhere (a hosted project, or `npm run backend` in another terminal).
  */
 export function backingServices(): BackingService[] {
-  return [];
+  return process.env['SUPABASE_URL'] ? [] : [localBackend];
 }
 
 async function main(): Promise<void> {
