@@ -4,6 +4,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { satteri } from '@astrojs/markdown-satteri';
+import { scrollTables } from './src/lib/content/scroll-tables.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -23,6 +25,8 @@ export default defineConfig({
   vite: { plugins: [tailwindcss()] },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // Wide Markdown tables scroll inside their own focusable region, never the whole page.
+  markdown: { processor: satteri({ hastPlugins: [scrollTables] }) },
   // Astro hashes its inline scripts and styles; the server merges them into its header policy.
   // Style attributes (Markdown table alignment, React style props) stay allowed; scripts are hash-only.
   security: {
@@ -35,7 +39,15 @@ export default defineConfig({
         access: 'public',
         default: 'http://127.0.0.1:54321',
       }),
-      SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The Supabase CLI's well-known local anon key; hosted deployments set their project's key.
+      SUPABASE_ANON_KEY: envField.string({
+        context: 'client',
+        access: 'public',
+        default:
+          'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+      }),
+      // Deleting an account is the only server task that needs it; never sent to the browser.
+      SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },
