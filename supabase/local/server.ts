@@ -38,6 +38,11 @@ export interface RunningStack {
   serviceRoleKey: string;
   mailboxUrl: string;
   db: Database;
+  /**
+   * Signs an access token with the stack's session key, for tests that need a signed-in caller
+   * without going through sign-in; `iat`, `exp` (one hour) and `aud` default when not given.
+   */
+  signToken(claims: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -114,6 +119,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     serviceRoleKey: keys.serviceRoleKey,
     mailboxUrl: `${apiUrl}/mailbox`,
     db,
+    signToken(claims) {
+      const now = Math.floor(Date.now() / 1000);
+      return keys.sign({ aud: 'authenticated', role: 'authenticated', iat: now, exp: now + 3600, ...claims });
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
