@@ -1,11 +1,59 @@
-import type { Service, StackContext } from '../context.ts';
-import { sendJson } from '../http/respond.ts';
+import { apiConfig } from '../config.ts';
+import type { Service, ServiceRequest, StackContext } from '../context.ts';
+import { requireApiKey } from '../http/gateway.ts';
+import { BodyTooLargeError, sendJson } from '../http/respond.ts';
+import { authenticate, type Caller } from './auth.ts';
+import { RestError, toRestError } from './errors.ts';
+import { handleRead } from './handlers/read.ts';
+import { handleRpc } from './handlers/rpc.ts';
+import { handleWrite } from './handlers/write.ts';
+import { negotiateSchema } from './media.ts';
+import type { RestRequest } from './request.ts';
+import { createSchemaCacheHolder } from './schema/cache.ts';
+import { rootDocument } from './root.ts';
 
-/** Placeholder until the rest API lands: every request answers 501. */
-export function createRestService(_ctx: StackContext): Service {
+function sendError(request: ServiceRequest, error: RestError): void {
+  const headers: Record<string, string> = { ...error.headers };
+  if (error.code.startsWith('PGRST')) headers['proxy-status'] = `PostgREST; error=${error.code}`;
+  sendJson(request.res, error.status, error.body(), headers);
+}
+
+async function route(request: RestRequest): Promise<void> {
+  const method = request.req.method ?? 'GET';
+  const segments = request.path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments.length === 0) return rootDocument(request);
+  if (segments.length === 2 && segments[0] === 'rpc') return handleRpc(request, segments[1]!);
+  if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  if (method === 'GET' || method === 'HEAD') return handleRead(request, segments[0]!);
+  if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
+    return handleWrite(request, segments[0]!);
+  throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+/** The REST API under /rest/v1, answering the requests postgrest-js makes as PostgREST v14 would. */
+export function createRestService(ctx: StackContext): Service {
+  const api = apiConfig(ctx.config);
+  const schemas = createSchemaCacheHolder(ctx.db, api.schemas);
   return {
-    async handle({ res }) {
-      sendJson(res, 501, { message: 'rest API not available' });
+    async handle(service) {
+      if (!requireApiKey(service.caller, service.res)) return;
+      let caller: Caller = { role: 'anon', claims: {} };
+      try {
+        caller = await authenticate(ctx.keys, service.caller.bearer);
+        const { schema, negotiated } = negotiateSchema(service.req, api.schemas);
+        await route({ ...service, ctx, schemas, maxRows: api.maxRows, caller, schema, negotiated });
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          sendJson(service.res, 413, { code: 'PGRST102', message: error.message, details: null, hint: null });
+          return;
+        }
+        const known = toRestError(error, caller.role !== 'anon');
+        if (known) return sendError(service, known);
+        ctx.log(
+          `rest: ${service.req.method} ${service.url.pathname} failed: ${(error as Error).stack ?? String(error)}`,
+        );
+        sendError(service, new RestError(500, 'PGRSTX00', 'Internal server error'));
+      }
     },
   };
 }

@@ -1,0 +1,159 @@
+import { readBody } from '../../http/respond.ts';
+import { RestError } from '../errors.ts';
+import { contentTypeOf, negotiateMedia, type Media } from '../media.ts';
+import { parseQuery } from '../parse/query.ts';
+import { appliedHeader, readPreferences } from '../prefer.ts';
+import { inTransaction, reply, type RestRequest } from '../request.ts';
+import type { Routine } from '../schema/types.ts';
+import { ident, qualifiedIdent, type Params } from '../sql/params.ts';
+import { buildLevel } from '../sql/read.ts';
+import { pageStatement, type StatementRow } from '../sql/statement.ts';
+import { chooseRoutine, type Chosen } from './routine.ts';
+import {
+  applyRangeHeader,
+  checkLevelsUsed,
+  outOfRange,
+  rangeStatus,
+  readContext,
+  singularity,
+  totalFor,
+} from './shared.ts';
+
+const reservedKeys = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+  'columns',
+  'on_conflict',
+  'apikey',
+]);
+
+async function readArgs(request: RestRequest): Promise<{ body: unknown; keys: string[] }> {
+  if (request.req.method !== 'POST') {
+    const keys = [...new Set(request.url.searchParams.keys())].filter(
+      (k) => !reservedKeys.has(k) && !k.includes('.'),
+    );
+    return { body: Object.fromEntries(keys.map((k) => [k, request.url.searchParams.get(k)])), keys };
+  }
+  const text = (await readBody(request.req)).toString('utf8');
+  if (text.trim() === '') return { body: {}, keys: [] };
+  try {
+    const body = JSON.parse(text) as unknown;
+    const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+    return { body, keys };
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+/** The call with its arguments bound; POST arguments go through json_to_record, so JSON arrays become arrays. */
+function callSql(
+  chosen: Chosen,
+  body: unknown,
+  post: boolean,
+  params: Params,
+): { call: string; args: string | null } {
+  const { routine } = chosen;
+  const fn = qualifiedIdent(routine.schema, routine.name);
+  if (chosen.wholeBody)
+    return { call: `${fn}(${params.add(JSON.stringify(body))}::${routine.params[0]!.type})`, args: null };
+  const given = routine.params.filter((p) => chosen.given.includes(p.name));
+  if (!post) {
+    const values = body as Record<string, string>;
+    return {
+      call: `${fn}(${given.map((p) => `${ident(p.name)} := ${params.add(values[p.name])}::${p.type}`).join(', ')})`,
+      args: null,
+    };
+  }
+  const call = `${fn}(${given.map((p) => `${ident(p.name)} := "pgrst_args".${ident(p.name)}`).join(', ')})`;
+  if (!given.length) return { call, args: null };
+  const record = given.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
+  return {
+    call,
+    args: `json_to_record(${params.add(JSON.stringify(body))}::json) as "pgrst_args"(${record})`,
+  };
+}
+
+function fromCall(call: string, args: string | null, alias: string): string {
+  return args ? `${args}, lateral ${call} as ${alias}` : `${call} as ${alias}`;
+}
+
+function scalarSql(routine: Routine, call: string, args: string | null): string {
+  if (routine.returnsSet) {
+    return `select coalesce(json_agg("pgrst_scalar"), '[]')::text as "body", count(*)::int as "page_total" from ${fromCall(call, args, '"pgrst_scalar"')}`;
+  }
+  return `select to_json(${call})::text as "body", 1 as "page_total"${args ? ` from ${args}` : ''}`;
+}
+
+/** GET/HEAD/POST /rpc/fn: calls the function with named arguments; set results filter and page like tables. */
+export async function handleRpc(request: RestRequest, name: string): Promise<void> {
+  const method = request.req.method ?? 'POST';
+  if (!['GET', 'HEAD', 'POST'].includes(method)) {
+    throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+  }
+  const post = method === 'POST';
+  const media = negotiateMedia(request.req);
+  const prefs = readPreferences(request.req);
+  const { body, keys } = await readArgs(request);
+  const { cache, chosen } = await chooseRoutine(request, name, keys, post);
+  const { routine } = chosen;
+  const query = parseQuery(request.url.searchParams, new Set(post ? [] : chosen.given));
+  const root = query.levels.get('')!;
+  applyRangeHeader(request.req.headers['range'], root);
+  const ctx = readContext(cache, query, request.maxRows);
+  const { call, args } = callSql(chosen, body, post, ctx.params);
+  const readOnly = !post || routine.volatility !== 'v';
+  const objectResult: Media =
+    !routine.returnsSet && media.kind === 'json' ? { ...media, kind: 'object' } : media;
+  let sql: string;
+  let countSql = '';
+  if (routine.returns === 'composite' && routine.shape) {
+    const relation = { ...routine.shape, name: routine.name };
+    const from = args ? `(select "pgrst_call".* from ${fromCall(call, args, '"pgrst_call"')})` : call;
+    const built = buildLevel(
+      {
+        relation,
+        from,
+        alias: routine.name,
+        items: query.select,
+        paths: [''],
+        joins: [],
+        where: [],
+        isRoot: true,
+      },
+      ctx,
+    );
+    checkLevelsUsed(ctx);
+    sql = pageStatement(built, {
+      media: objectResult,
+      count: prefs.count !== null,
+      headOnly: method === 'HEAD',
+    });
+    countSql = built.countSql;
+  } else if (routine.returns === 'scalar') sql = scalarSql(routine, call, args);
+  else sql = `select ${call}${args ? ` from ${args}` : ''}`;
+  const offset = root.offset ?? 0;
+  const answer = await inTransaction(request, readOnly, async (tx) => {
+    const row = (await tx.query<StatementRow>(sql, ctx.params.values)).rows[0]!;
+    if (routine.returns === 'void') return { status: 204, headers: {}, body: '' };
+    const total =
+      prefs.count !== null && countSql
+        ? await totalFor(prefs, tx, row, countSql, ctx.params.values, request.maxRows)
+        : null;
+    const { status, range } = rangeStatus(offset, row.page_total, total);
+    if (status === 416) throw outOfRange(offset, total ?? 0);
+    if (media.kind === 'object') singularity(media, row.page_total);
+    const headers = {
+      'content-type': contentTypeOf(media),
+      'content-range': range,
+      ...appliedHeader(prefs, ['count']),
+    };
+    return { status, headers, body: row.body };
+  });
+  reply(request, answer.status, answer.headers, answer.body);
+}

@@ -1,0 +1,79 @@
+import { RestError, parseError } from '../errors.ts';
+import { parseField, splitTopLevel, type Field } from './field.ts';
+
+export interface ColumnItem {
+  kind: 'column';
+  field: Field;
+  alias: string | null;
+  cast: string | null;
+}
+
+export interface EmbedItem {
+  kind: 'embed';
+  /** The table (or FK column) named in the request. */
+  target: string;
+  alias: string | null;
+  hint: string | null;
+  join: 'inner' | 'left';
+  spread: boolean;
+  items: SelectItem[];
+}
+
+export type SelectItem = ColumnItem | EmbedItem | { kind: 'star' };
+
+// Casts are single type names so the text can be placed in SQL as written without letting anything else in.
+const castPattern = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+const aggregatePattern = /\.(count|sum|avg|max|min)\(\)$|^count\(\)$/;
+
+function splitAlias(text: string): [string | null, string] {
+  const match = /^([^:"(]+|"[^"]*"):(?!:)(.*)$/s.exec(text);
+  if (!match) return [null, text];
+  return [match[1]!.replace(/^"(.*)"$/, '$1'), match[2]!];
+}
+
+function parseEmbed(text: string, spread: boolean, alias: string | null): EmbedItem {
+  const open = text.indexOf('(');
+  const head = text.slice(0, open);
+  const [target, ...marks] = head.split('!');
+  let join: EmbedItem['join'] = 'left';
+  let hint: string | null = null;
+  for (const mark of marks) {
+    if (mark === 'inner' || mark === 'left') join = mark;
+    else if (hint === null && mark) hint = mark;
+    else throw parseError(`failed to parse select parameter (${text})`, `unexpected "!${mark}"`);
+  }
+  if (!target)
+    throw parseError(`failed to parse select parameter (${text})`, 'missing embedded resource name');
+  return { kind: 'embed', target, alias, hint, join, spread, items: parseSelect(text.slice(open + 1, -1)) };
+}
+
+function parseItem(raw: string): SelectItem | null {
+  const text = raw.trim();
+  if (!text) return null;
+  if (text === '*') return { kind: 'star' };
+  if (aggregatePattern.test(text)) {
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
+  const spread = text.startsWith('...');
+  const [alias, rest] = splitAlias(spread ? text.slice(3) : text);
+  if (rest.endsWith(')') && rest.includes('(')) return parseEmbed(rest, spread, alias);
+  if (spread)
+    throw parseError(`failed to parse select parameter (${text})`, 'spread needs an embedded resource');
+  const castAt = rest.lastIndexOf('::');
+  const cast = castAt >= 0 ? rest.slice(castAt + 2) : null;
+  if (cast !== null && !castPattern.test(cast)) {
+    throw parseError(`failed to parse select parameter (${text})`, `unexpected cast "${cast}"`);
+  }
+  return { kind: 'column', field: parseField(castAt >= 0 ? rest.slice(0, castAt) : rest), alias, cast };
+}
+
+/** Parses the `select` query parameter (`a, b:c, rel!hint!inner(x, y), ...other(z)`). */
+export function parseSelect(text: string): SelectItem[] {
+  if (text.trim() === '') return [];
+  const items: SelectItem[] = [];
+  for (const part of splitTopLevel(text)) {
+    const item = parseItem(part);
+    if (item) items.push(item);
+  }
+  return items;
+}

@@ -1,0 +1,121 @@
+import type { Queryable } from '../../db/types.ts';
+import { columnsSql, constraintsSql, relationsSql, routinesSql } from './queries.ts';
+import { qualified, type Column, type Relation, type Routine, type SchemaCache } from './types.ts';
+
+interface RoutineRow {
+  schema: string;
+  name: string;
+  volatility: Routine['volatility'];
+  returns_set: boolean;
+  return_type: string;
+  return_kind: string;
+  return_oid: string | number;
+  arg_names: string[];
+  arg_modes: string[];
+  arg_types: string[];
+  defaults: number;
+}
+
+function shapeFromColumns(schema: string, name: string, columns: Column[]): Relation {
+  return {
+    oid: 0,
+    schema,
+    name,
+    kind: 'c',
+    columns,
+    columnMap: new Map(columns.map((c) => [c.name, c])),
+    primaryKey: [],
+    uniques: [],
+  };
+}
+
+function toRoutine(row: RoutineRow, byOid: Map<number, Relation>): Routine {
+  const modes = row.arg_modes.length ? row.arg_modes : row.arg_types.map(() => 'i');
+  const inputs = modes.flatMap((mode, i) => (['i', 'b', 'v'].includes(mode) ? [i] : []));
+  const outputs = modes.flatMap((mode, i) => (['o', 'b', 't'].includes(mode) ? [i] : []));
+  const firstDefault = inputs.length - row.defaults;
+  const params = inputs.map((index, position) => ({
+    name: row.arg_names[index] ?? '',
+    type: row.arg_types[index] ?? 'unknown',
+    hasDefault: position >= firstDefault,
+  }));
+  let shape: Relation | null = byOid.get(Number(row.return_oid)) ?? null;
+  if (!shape && row.return_type === 'record' && outputs.length > 0) {
+    const columns = outputs.map((i) => ({
+      name: row.arg_names[i] ?? `column${i}`,
+      type: row.arg_types[i] ?? 'unknown',
+      notNull: false,
+      hasDefault: false,
+      generated: false,
+    }));
+    shape = shapeFromColumns(row.schema, row.name, columns);
+  }
+  const returns = row.return_type === 'void' ? 'void' : shape ? 'composite' : 'scalar';
+  return {
+    schema: row.schema,
+    name: row.name,
+    volatility: row.volatility,
+    returnsSet: row.returns_set,
+    returnType: row.return_type,
+    returns,
+    shape,
+    params,
+  };
+}
+
+/** Reads tables, views, columns, keys and functions of the exposed schemas from pg_catalog. */
+export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
+  const rels = await db.query<{ oid: string; schema: string; name: string; kind: string }>(relationsSql, [
+    schemas,
+  ]);
+  const byOid = new Map<number, Relation>();
+  const relations = new Map<string, Relation>();
+  for (const row of rels.rows) {
+    const relation = shapeFromColumns(row.schema, row.name, []);
+    Object.assign(relation, { oid: Number(row.oid), kind: row.kind });
+    byOid.set(relation.oid, relation);
+    if (row.kind !== 'c') relations.set(qualified(row.schema, row.name), relation);
+  }
+  const cols = await db.query<{ oid: string; name: string; type: string } & Record<string, boolean>>(
+    columnsSql,
+    [schemas],
+  );
+  for (const row of cols.rows) {
+    const relation = byOid.get(Number(row.oid));
+    if (!relation) continue;
+    const column = {
+      name: row.name,
+      type: row.type,
+      notNull: row['not_null']!,
+      hasDefault: row['has_default']!,
+      generated: row['generated']!,
+    };
+    relation.columns.push(column);
+    relation.columnMap.set(column.name, column);
+  }
+  const foreignKeys: SchemaCache['foreignKeys'] = [];
+  const cons = await db.query<{
+    name: string;
+    type: string;
+    oid: string;
+    ref_oid: string;
+    columns: string[];
+    ref_columns: string[];
+  }>(constraintsSql, [schemas]);
+  for (const row of cons.rows) {
+    const from = byOid.get(Number(row.oid));
+    if (!from) continue;
+    if (row.type === 'p') from.primaryKey = row.columns;
+    if (row.type === 'p' || row.type === 'u') from.uniques.push(row.columns);
+    const to = byOid.get(Number(row.ref_oid));
+    if (row.type === 'f' && to)
+      foreignKeys.push({ name: row.name, from, columns: row.columns, to, refColumns: row.ref_columns });
+  }
+  const routines = new Map<string, Routine[]>();
+  for (const row of (await db.query<RoutineRow>(routinesSql, [schemas])).rows) {
+    const routine = toRoutine(row, byOid);
+    const key = qualified(routine.schema, routine.name);
+    routines.set(key, [...(routines.get(key) ?? []), routine]);
+  }
+  return { relations, foreignKeys, routines };
+}

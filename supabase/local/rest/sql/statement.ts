@@ -1,0 +1,48 @@
+import type { Media } from '../media.ts';
+import type { BuiltLevel } from './read.ts';
+
+function bodySql(media: Media, headOnly: boolean): string {
+  if (headOnly) return `''`;
+  const strip = (sql: string) => (media.stripNulls ? `json_strip_nulls(${sql})` : sql);
+  if (media.kind === 'object') return `coalesce(${strip(`json_agg("_r") -> 0`)}::text, 'null')`;
+  if (media.kind === 'csv') {
+    return `(select coalesce(string_agg("k", ','), '') from json_object_keys((select row_to_json("h") from "pgrst_page" as "h" limit 1)) as "k")
+      || chr(10) || coalesce(string_agg(substring("_r"::text, 2, length("_r"::text) - 2), chr(10)), '')`;
+  }
+  return `coalesce(${strip(`json_agg("_r")`)}, '[]')::text`;
+}
+
+export interface StatementRow {
+  total: number | null;
+  page_total: number;
+  body: string;
+  inserted: number | null;
+}
+
+/**
+ * Wraps a built level into one statement returning the counted total (optional), the page size and the
+ * body rendered by Postgres itself; `with` adds a data-modifying CTE (`pgrst_mutation`) for writes.
+ */
+export function pageStatement(
+  built: BuiltLevel,
+  options: { media: Media; count: boolean; headOnly?: boolean; mutation?: string; upsert?: boolean },
+): string {
+  const ctes = [
+    options.mutation ? `"pgrst_mutation" as (${options.mutation})` : '',
+    `"pgrst_page" as (${built.sql})`,
+  ];
+  const total = options.count ? `(select count(*) from (${built.countSql}) as "c")::int` : 'null::int';
+  const inserted = options.upsert
+    ? `(select count(*) from "pgrst_mutation" where "pgrst_inserted")::int`
+    : 'null::int';
+  return `with ${ctes.filter(Boolean).join(', ')}
+    select ${total} as "total", count(*)::int as "page_total", ${bodySql(options.media, options.headOnly ?? false)} as "body",
+           ${inserted} as "inserted"
+    from "pgrst_page" as "_r"`;
+}
+
+/** PostgREST's Content-Range: `<first>-<last>/<total|*>`, `*` for the range when nothing is in it. */
+export function contentRange(first: number, last: number, total: number | null): string {
+  const range = total !== 0 && first <= last ? `${first}-${last}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
