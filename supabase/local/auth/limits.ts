@@ -1,0 +1,45 @@
+import type { AuthDeps, AuthRequest } from './deps.ts';
+import { tooManyRequests } from './errors.ts';
+
+type Bucket = 'token_refresh' | 'sign_in_sign_ups' | 'token_verifications' | 'anonymous_users';
+
+const windows: Record<Bucket, number> = {
+  token_refresh: 300,
+  sign_in_sign_ups: 300,
+  token_verifications: 300,
+  anonymous_users: 3600,
+};
+
+/** Counts a request against its per-address bucket; 429 over_request_rate_limit beyond the limit. */
+export function limitByIp(deps: AuthDeps, request: AuthRequest, bucket: Bucket): void {
+  const limits = deps.config.rateLimit;
+  const limit = {
+    token_refresh: limits.tokenRefresh,
+    sign_in_sign_ups: limits.signInSignUps,
+    token_verifications: limits.tokenVerifications,
+    anonymous_users: limits.anonymousUsers,
+  }[bucket];
+  if (!deps.limiter.hit(`${bucket}:${request.ip}`, limit, windows[bucket]))
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+}
+
+const failureWindow = 15 * 60;
+const accountKey = (identifier: string) => `failed_sign_in:${identifier.toLowerCase()}`;
+
+/**
+ * Credential stuffing guard: an account that took too many failed password sign-ins in 15 minutes
+ * is refused for the rest of the window, whatever address the attempts come from.
+ */
+export function assertAccountNotThrottled(deps: AuthDeps, identifier: string): void {
+  if (
+    deps.limiter.count(accountKey(identifier), failureWindow) >= deps.config.rateLimit.failedSignInsPerAccount
+  )
+    throw tooManyRequests(
+      'over_request_rate_limit',
+      'Too many failed sign-in attempts for this account. Try again later.',
+    );
+}
+
+export function recordFailedSignIn(deps: AuthDeps, identifier: string): void {
+  deps.limiter.hit(accountKey(identifier), Number.MAX_SAFE_INTEGER, failureWindow);
+}

@@ -1,0 +1,60 @@
+import type { OutgoingMessage } from '../context.ts';
+import type { AuthDeps } from './deps.ts';
+import { tooManyRequests } from './errors.ts';
+
+/** Messages composed inside a transaction and delivered once it has committed. */
+export type Outbox = OutgoingMessage[];
+
+/** The link every e-mail carries: `<issuer>/verify?token=…&type=…&redirect_to=…`. */
+export function verifyLink(deps: AuthDeps, hash: string, type: string, redirectTo: string): string {
+  const params = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
+  return `${deps.issuer}/verify?${params.toString()}`;
+}
+
+/** Refuses a resend inside the per-user window (`max_frequency`) as GoTrue does. */
+export function assertFrequency(sentAt: Date | null, seconds: number, sms = false): void {
+  if (!sentAt) return;
+  const wait = Math.ceil(seconds - (Date.now() - sentAt.getTime()) / 1000);
+  if (wait > 0)
+    throw tooManyRequests(
+      sms ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
+}
+
+/** Takes one message from the hourly budget of its channel; 429 when the budget is spent. */
+export function takeSendBudget(deps: AuthDeps, channel: 'email' | 'sms'): void {
+  const { emailSent, smsSent } = deps.config.rateLimit;
+  if (channel === 'email' && !deps.limiter.hit('email_sent', emailSent, 3600))
+    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  if (channel === 'sms' && !deps.limiter.hit('sms_sent', smsSent, 3600))
+    throw tooManyRequests('over_sms_send_rate_limit', 'SMS rate limit exceeded');
+}
+
+interface EmailParts {
+  to: string;
+  kind: string;
+  subject: string;
+  lead: string;
+  otp: string;
+  link?: string;
+}
+
+/** An e-mail with its link and 6-digit code, in text and HTML. */
+export function email(parts: EmailParts): OutgoingMessage {
+  const text = parts.link
+    ? `${parts.lead}\n\n${parts.link}\n\nOr enter this code: ${parts.otp}\n`
+    : `${parts.lead}\n\nYour code: ${parts.otp}\n`;
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const link = parts.link ? `<p><a href="${escape(parts.link)}">${escape(parts.subject)}</a></p>` : '';
+  const html = `<h2>${escape(parts.subject)}</h2><p>${escape(parts.lead)}</p>${link}<p>Code: <strong>${parts.otp}</strong></p>`;
+  return { channel: 'email', to: parts.to, kind: parts.kind, subject: parts.subject, text, html };
+}
+
+export function sms(to: string, kind: string, otp: string): OutgoingMessage {
+  return { channel: 'sms', to, kind, subject: 'SMS', text: `Your code is ${otp}` };
+}
+
+export async function deliverAll(deps: AuthDeps, outbox: Outbox): Promise<void> {
+  for (const message of outbox) await deps.stack.mailbox.deliver(message);
+}

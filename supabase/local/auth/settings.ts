@@ -1,0 +1,106 @@
+import { bool, num, section, str, strs, type RawConfig } from '../config.ts';
+
+/** The [auth] sections of supabase/config.toml, with the Supabase CLI's names and Unipath's defaults. */
+export interface AuthConfig {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableAnonymousSignIns: boolean;
+  enableManualLinking: boolean;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+  email: {
+    enableSignup: boolean;
+    confirmations: boolean;
+    doubleConfirmChanges: boolean;
+    securePasswordChange: boolean;
+    maxFrequency: number;
+    otpLength: number;
+    otpExpiry: number;
+  };
+  sms: { enableSignup: boolean; confirmations: boolean; maxFrequency: number; otpExpiry: number };
+  mfa: {
+    maxFactors: number;
+    totpEnroll: boolean;
+    totpVerify: boolean;
+    phoneEnroll: boolean;
+    phoneVerify: boolean;
+  };
+  rateLimit: {
+    emailSent: number;
+    smsSent: number;
+    tokenRefresh: number;
+    signInSignUps: number;
+    tokenVerifications: number;
+    anonymousUsers: number;
+    /** Failed password sign-ins one account may take per 15 minutes, from any number of addresses. */
+    failedSignInsPerAccount: number;
+    /** Count the first X-Forwarded-For address as the client (only behind a trusted proxy). */
+    trustForwardedFor: boolean;
+  };
+}
+
+/** Parses a Go-style duration ("1s", "1m30s", "24h") into seconds. */
+export function durationSeconds(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallback;
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0) return fallback;
+  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 } as const;
+  return parts.reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
+}
+
+export function readAuthConfig(config: RawConfig): AuthConfig {
+  const auth = section(config, 'auth');
+  const email = section(config, 'auth', 'email');
+  const sms = section(config, 'auth', 'sms');
+  const mfa = section(config, 'auth', 'mfa');
+  const totp = section(config, 'auth', 'mfa', 'totp');
+  const phone = section(config, 'auth', 'mfa', 'phone');
+  const limits = section(config, 'auth', 'rate_limit');
+  return {
+    siteUrl: str(auth['site_url'], 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: strs(auth['additional_redirect_urls'], []),
+    jwtExpiry: num(auth['jwt_expiry'], 3600),
+    enableSignup: bool(auth['enable_signup'], true),
+    enableAnonymousSignIns: bool(auth['enable_anonymous_sign_ins'], false),
+    enableManualLinking: bool(auth['enable_manual_linking'], false),
+    refreshTokenRotation: bool(auth['enable_refresh_token_rotation'], true),
+    refreshTokenReuseInterval: num(auth['refresh_token_reuse_interval'], 10),
+    minimumPasswordLength: Math.max(num(auth['minimum_password_length'], 10), 6),
+    email: {
+      enableSignup: bool(email['enable_signup'], true),
+      confirmations: bool(email['enable_confirmations'], true),
+      doubleConfirmChanges: bool(email['double_confirm_changes'], true),
+      securePasswordChange: bool(email['secure_password_change'], false),
+      maxFrequency: durationSeconds(email['max_frequency'], 1),
+      otpLength: Math.min(Math.max(num(email['otp_length'], 6), 6), 10),
+      otpExpiry: num(email['otp_expiry'], 3600),
+    },
+    sms: {
+      enableSignup: bool(sms['enable_signup'], true),
+      confirmations: bool(sms['enable_confirmations'], true),
+      maxFrequency: durationSeconds(sms['max_frequency'], 5),
+      otpExpiry: num(sms['otp_expiry'], 60),
+    },
+    mfa: {
+      maxFactors: num(mfa['max_enrolled_factors'], 10),
+      totpEnroll: bool(totp['enroll_enabled'], false),
+      totpVerify: bool(totp['verify_enabled'], false),
+      phoneEnroll: bool(phone['enroll_enabled'], false),
+      phoneVerify: bool(phone['verify_enabled'], false),
+    },
+    rateLimit: {
+      emailSent: num(limits['email_sent'], 1000),
+      smsSent: num(limits['sms_sent'], 30),
+      tokenRefresh: num(limits['token_refresh'], 150),
+      signInSignUps: num(limits['sign_in_sign_ups'], 30),
+      tokenVerifications: num(limits['token_verifications'], 30),
+      anonymousUsers: num(limits['anonymous_users'], 30),
+      failedSignInsPerAccount: num(limits['failed_sign_ins_per_account'], 10),
+      trustForwardedFor: bool(limits['trust_forwarded_for'], false),
+    },
+  };
+}
