@@ -18,8 +18,8 @@ const operators: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
   isdistinct: 'is distinct from',
 };

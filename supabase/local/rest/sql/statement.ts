@@ -4,7 +4,7 @@ import type { BuiltLevel } from './read.ts';
 function bodySql(media: Media, headOnly: boolean): string {
   if (headOnly) return `''`;
   const strip = (sql: string) => (media.stripNulls ? `json_strip_nulls(${sql})` : sql);
-  if (media.kind === 'object') return `coalesce(${strip(`json_agg("_r") -> 0`)}::text, 'null')`;
+  if (media.kind === 'object') return `coalesce((${strip(`json_agg("_r") -> 0`)})::text, 'null')`;
   if (media.kind === 'csv') {
     return `(select coalesce(string_agg("k", ','), '') from json_object_keys((select row_to_json("h") from "pgrst_page" as "h" limit 1)) as "k")
       || chr(10) || coalesce(string_agg(substring("_r"::text, 2, length("_r"::text) - 2), chr(10)), '')`;
