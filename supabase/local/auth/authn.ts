@@ -14,7 +14,10 @@ const adminRoles = new Set(['service_role', 'supabase_admin']);
 
 async function verifiedClaims(deps: AuthDeps, request: AuthRequest) {
   const token = request.caller.bearer;
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  // The platform gateway forwards a legacy key without the Bearer prefix, which GoTrue refuses.
+  const legacyKeyOnly = !request.req.headers.authorization && !request.caller.apiKey?.startsWith('sb_');
+  if (!token || legacyKeyOnly)
+    throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
     return (await deps.stack.keys.verify(token)) as JWTPayload & Record<string, unknown>;
   } catch (error) {
