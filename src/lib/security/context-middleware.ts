@@ -1,0 +1,23 @@
+import { defineMiddleware } from 'astro:middleware';
+import { takeFlash } from './flash.ts';
+
+/** Safe defaults on locals for every route, then this request's flash toasts and client address. */
+export const securityContext = defineMiddleware((context, next) => {
+  context.locals.user = null;
+  context.locals.csrfToken = '';
+  context.locals.flash = [];
+  context.locals.clientIp = 'unknown';
+  if (context.isPrerendered) return next();
+  context.locals.flash = takeFlash(context.cookies);
+  try {
+    context.locals.clientIp = context.clientAddress;
+  } catch {
+    // Some adapters cannot tell; every such request then shares one rate-limit bucket.
+  }
+  return next();
+});
+
+/** Whether cookies set for this request should carry the Secure attribute. */
+export function isSecureRequest(url: URL): boolean {
+  return url.protocol === 'https:';
+}

@@ -1,0 +1,68 @@
+import { defineMiddleware } from 'astro:middleware';
+import type { APIContext } from 'astro';
+import { isSecureRequest } from './context-middleware.ts';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  CSRF_HEADER,
+  generateCsrfToken,
+  isStateChanging,
+  isWellFormedCsrfToken,
+  verifyCsrfToken,
+} from './csrf.ts';
+import { SECURITY_TOASTS, securityErrorBody } from './messages.ts';
+
+/** The page that explains a rejected form post; rendered in place with status 403. */
+export const SECURITY_ERROR_PATH = '/auth/security-error';
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
+
+async function submittedToken(request: Request): Promise<unknown> {
+  const header = request.headers.get(CSRF_HEADER);
+  if (header !== null) return header;
+  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) return undefined;
+  try {
+    return (await request.clone().formData()).get(CSRF_FIELD);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fetch callers get JSON; a browser's own form post gets a page. */
+function wantsJson(request: Request): boolean {
+  if (request.headers.has(CSRF_HEADER)) return true;
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) return true;
+  const accept = request.headers.get('accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+function browserToken(context: APIContext): string {
+  const current = context.cookies.get(CSRF_COOKIE)?.value;
+  if (isWellFormedCsrfToken(current)) return current;
+  const token = generateCsrfToken();
+  // No Max-Age or Expires: the token lives as long as the browser session.
+  context.cookies.set(CSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(context.url),
+  });
+  return token;
+}
+
+/** One token per browser session; every state-changing request must present it. */
+export const csrf = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const expected = context.cookies.get(CSRF_COOKIE)?.value;
+  context.locals.csrfToken = browserToken(context);
+  if (!isStateChanging(context.request.method)) return next();
+  if (verifyCsrfToken(expected, await submittedToken(context.request))) return next();
+  if (wantsJson(context.request)) {
+    return new Response(JSON.stringify(securityErrorBody(SECURITY_TOASTS.csrf)), {
+      status: 403,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  context.locals.flash.push({ ...SECURITY_TOASTS.csrf, kind: 'error' });
+  return next(SECURITY_ERROR_PATH);
+});

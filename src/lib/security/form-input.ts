@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { FieldErrors } from './form-outcome.ts';
+
+/** The text fields of a submitted form; files and repeated names beyond the first are ignored. */
+export function formFields(data: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of data) {
+    if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The first message per field, keyed by the field's name (nested paths joined with dots). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,19 @@
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from 'astro:env/client';
+import { getSecret } from 'astro:env/server';
+
+export interface SupabasePublicConfig {
+  url: string;
+  anonKey: string;
+}
+
+/**
+ * The backend this server talks to. Public values are inlined at build time, so a runtime
+ * environment (`npm start` with its own stack port, a container) overrides them here and pages hand
+ * the result to islands as a prop.
+ */
+export function supabasePublicConfig(): SupabasePublicConfig {
+  return {
+    url: getSecret('SUPABASE_URL') ?? SUPABASE_URL,
+    anonKey: getSecret('SUPABASE_ANON_KEY') ?? SUPABASE_ANON_KEY,
+  };
+}

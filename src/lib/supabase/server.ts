@@ -1,0 +1,57 @@
+import { createServerClient, parseCookieHeader } from '@supabase/ssr';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AstroCookies, AstroCookieSetOptions } from 'astro';
+import { supabasePublicConfig } from './config.server.ts';
+
+export interface ServerClientContext {
+  request: Request;
+  cookies: AstroCookies;
+}
+
+type SsrCookieOptions = Parameters<
+  NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>
+>[0][number]['options'];
+
+function astroCookieOptions(options: SsrCookieOptions): AstroCookieSetOptions {
+  const sameSite =
+    typeof options.sameSite === 'string'
+      ? (options.sameSite.toLowerCase() as 'lax' | 'strict' | 'none')
+      : options.sameSite;
+  return {
+    path: options.path ?? '/',
+    ...(options.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
+    ...(options.expires ? { expires: options.expires } : {}),
+    ...(options.domain ? { domain: options.domain } : {}),
+    ...(sameSite !== undefined ? { sameSite } : {}),
+    ...(options.secure !== undefined ? { secure: options.secure } : {}),
+    httpOnly: options.httpOnly ?? false,
+  };
+}
+
+/**
+ * A Supabase client for one request: it reads the session from the request's cookies and writes
+ * refreshed or cleared sessions back through Astro's cookies. Never share one across requests.
+ * `onHeaders` receives the no-store headers the library asks for whenever it writes auth cookies.
+ */
+export function createSupabaseServerClient(
+  context: ServerClientContext,
+  onHeaders: (headers: Record<string, string>) => void = () => undefined,
+): SupabaseClient {
+  const { url, anonKey } = supabasePublicConfig();
+  return createServerClient(url, anonKey, {
+    cookies: {
+      getAll() {
+        return parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({
+          name,
+          value: value ?? '',
+        }));
+      },
+      setAll(cookies, headers) {
+        for (const { name, value, options } of cookies) {
+          context.cookies.set(name, value, astroCookieOptions(options));
+        }
+        onHeaders(headers);
+      },
+    },
+  });
+}
