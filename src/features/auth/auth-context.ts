@@ -1,0 +1,21 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SessionUser } from './session-user.ts';
+
+/** What every auth action needs from the request it runs in. */
+export interface AuthActionContext {
+  supabase: SupabaseClient;
+  user: SessionUser | null;
+  /** This site's origin, for links in e-mails (the backend only redirects to allowed URLs). */
+  origin: string;
+  /** The sanitised same-site path to continue to after signing in. */
+  next: string;
+}
+
+/** Where e-mailed links land: the callback exchanges the code and continues to `next`. */
+export function callbackUrl(context: AuthActionContext): string {
+  return `${context.origin}/auth/callback?next=${encodeURIComponent(context.next)}`;
+}
+
+export function authPath(view: string, next: string): string {
+  return `/auth?view=${view}&next=${encodeURIComponent(next)}`;
+}

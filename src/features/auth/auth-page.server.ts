@@ -1,0 +1,80 @@
+import type { AstroGlobal } from 'astro';
+import { formFields } from '../../lib/security/form-input.ts';
+import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import { sanitizeNextPath } from '../../lib/security/next-path.ts';
+import type { AuthPanelProps } from './AuthPanel.tsx';
+import type { SessionBridgeProps } from './SessionBridge.tsx';
+import { bridgeProps, echoValues, redirectAfter } from './page-context.server.ts';
+import { runAuthAction } from './run-auth-action.server.ts';
+import { isAuthView, VIEW_SPECS, type AuthView } from './views.ts';
+
+export interface AuthPageModel {
+  title: string;
+  panel: AuthPanelProps;
+  bridge: SessionBridgeProps;
+}
+
+const SIGNED_OUT_VIEWS: ReadonlySet<AuthView> = new Set([
+  'sign-in',
+  'sign-up',
+  'magic-link',
+  'forgot',
+  'resend',
+  'code',
+]);
+
+function model(
+  astro: AstroGlobal,
+  view: AuthView,
+  next: string,
+  outcome?: FormOutcome,
+  fields: Record<string, string> = {},
+): AuthPageModel {
+  const step = outcome?.data?.['view'];
+  const shown = outcome?.ok && isAuthView(step) ? step : view;
+  const values = {
+    ...echoValues(fields),
+    ...Object.fromEntries(Object.entries(outcome?.data ?? {}).map(([k, v]) => [k, String(v)])),
+  };
+  const recovering = shown === 'reset' && (astro.locals.user?.methods.includes('recovery') ?? false);
+  return {
+    title: VIEW_SPECS[shown].title,
+    panel: {
+      view: shown,
+      next,
+      csrfToken: astro.locals.csrfToken,
+      values,
+      fieldErrors: outcome?.fieldErrors ?? {},
+      error: outcome && !outcome.ok ? outcome.message : undefined,
+      notice: outcome?.ok ? outcome.message : undefined,
+    },
+    bridge: bridgeProps(astro, recovering ? 'PASSWORD_RECOVERY' : undefined),
+  };
+}
+
+/**
+ * Renders /auth or handles one of its forms. Without JavaScript the page re-renders with the
+ * outcome or redirects; an island's fetch gets the outcome as JSON.
+ */
+export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | Response> {
+  const { url, locals, request } = astro;
+  const next = sanitizeNextPath(url.searchParams.get('next'));
+  const requested = url.searchParams.get('view');
+  const view: AuthView = isAuthView(requested) ? requested : 'sign-in';
+  if (request.method === 'POST' && locals.supabase) {
+    const fields = formFields(await request.formData());
+    const origin = url.origin;
+    const { outcome } = await runAuthAction(
+      { supabase: locals.supabase, user: locals.user, origin, next },
+      locals.clientIp,
+      fields,
+    );
+    if (wantsJsonResponse(request)) return jsonOutcome(outcome);
+    if (outcome.ok && outcome.redirect) return redirectAfter(astro, outcome, next);
+    astro.response.status = outcome.status;
+    return model(astro, view, next, outcome, fields);
+  }
+  if (locals.user && SIGNED_OUT_VIEWS.has(view)) return astro.redirect(next, 303);
+  if (view === 'mfa' && !locals.user) return astro.redirect(`/auth?next=${encodeURIComponent(next)}`, 303);
+  return model(astro, view, next);
+}

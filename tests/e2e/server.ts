@@ -1,0 +1,31 @@
+/**
+ * The e2e web server: a throwaway local stack (in-memory database, temporary files) and the built
+ * app pointed at it, as `npm start` runs them. Stops both on SIGTERM/SIGINT.
+ */
+import { join } from 'node:path';
+import { startStack } from '../../supabase/local/server.ts';
+import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
+
+const stack = await startStack({
+  port: Number(process.env['E2E_SUPABASE_PORT'] ?? 54399),
+  quiet: true,
+  database: { kind: 'prepared-memory' },
+});
+Object.assign(process.env, {
+  SUPABASE_URL: stack.url,
+  SUPABASE_ANON_KEY: stack.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  // Every test signs in from 127.0.0.1; the limiter itself is covered by unit tests.
+  AUTH_RATE_LIMIT: process.env['AUTH_RATE_LIMIT'] ?? '10000',
+});
+const app = await createAppServer({
+  host: process.env['HOST'] ?? '127.0.0.1',
+  port: Number(process.env['PORT'] ?? 4399),
+  distDir: process.env['E2E_DIST_DIR'] ?? join(PROJECT_ROOT, 'dist'),
+  supabaseUrl: stack.url,
+});
+closeOnSignals(async () => {
+  await app.close();
+  await stack.stop();
+});
+console.info(`e2e: app ${app.url}, stack ${stack.url}`);
