@@ -81,7 +81,7 @@ create function public.rt_cities_of(country int) returns setof public.rt_cities 
 create function public.rt_city_count() returns table (country text, cities bigint) language sql stable as
   $$ select c.name, count(ci.id) from public.rt_countries c left join public.rt_cities ci on ci.country_id = c.id group by c.name $$;
 create function public.rt_biggest_city() returns public.rt_cities language sql stable as
-  $$ select * from public.rt_cities order by population desc limit 1 $$;
+  $$ select * from public.rt_cities order by population desc nulls last limit 1 $$;
 create function public.rt_rename_city(city int, new_name text) returns void language sql volatile as
   $$ update public.rt_cities set name = new_name where id = city $$;
 create function public.rt_echo(payload jsonb) returns jsonb language sql immutable as $$ select payload $$;

@@ -113,7 +113,7 @@ export async function handleRpc(request: RestRequest, name: string): Promise<voi
   let sql: string;
   let countSql = '';
   if (routine.returns === 'composite' && routine.shape) {
-    const relation = { ...routine.shape, name: routine.name };
+    const relation = routine.shape;
     const from = args ? `(select "pgrst_call".* from ${fromCall(call, args, '"pgrst_call"')})` : call;
     const built = buildLevel(
       {
