@@ -24,6 +24,10 @@ export async function userToken(sub: string, extra: Record<string, unknown> = {}
 
 /** A schema exercising every kind of embedding, filter, RLS policy and function the suite calls. */
 export const fixtureSql = `
+drop table if exists public.rt_notes, public.rt_reservations, public.rt_post_labels, public.rt_labels, public.rt_posts,
+  public.rt_people, public.rt_capitals, public.rt_cities, public.rt_countries cascade;
+drop function if exists public.rt_add, public.rt_hello, public.rt_cities_of, public.rt_city_count, public.rt_biggest_city,
+  public.rt_rename_city, public.rt_echo, public.rt_sum_all, public.rt_whoami, public.rt_refuse, public.rt_touch_cities;
 create table public.rt_countries (
   id int primary key, name text not null, code text unique, population bigint, languages text[],
   meta jsonb, founded date, area numeric
