@@ -50,7 +50,13 @@ async function prepare(
     [user.id, newEmail],
   );
   const other = type === 'email_change_new' ? 'email_change_token_current' : 'email_change_token_new';
-  await issueToken(tx, user.id, other, other === 'email_change_token_new' ? newEmail : email);
+  const { rows: pending } = await tx.query(
+    'select 1 from auth.one_time_tokens where user_id = $1 and token_type = $2',
+    [user.id, other],
+  );
+  // The other half is created once, so generating both links leaves both valid.
+  if (pending.length === 0)
+    await issueToken(tx, user.id, other, other === 'email_change_token_new' ? newEmail : email);
   return type === 'email_change_new'
     ? { user, tokenType: 'email_change_token_new', relatesTo: newEmail, verification: 'email_change' }
     : { user, tokenType: 'email_change_token_current', relatesTo: email, verification: 'email_change' };
