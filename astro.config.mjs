@@ -16,6 +16,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
+      // Rendered on demand (it handles the contact form's posts), so the build does not list it itself.
+      customPages: [new URL('/contact/', site).href],
       filter: (page) =>
         !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth)\/?$/.test(
           new URL(page).pathname,

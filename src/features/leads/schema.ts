@@ -1,0 +1,129 @@
+import * as z from 'zod/mini';
+
+/** Where a visitor's form can come from; 'whatsapp' clicks carry no form. */
+export const FORM_SOURCES = ['lead_form', 'popup', 'contact'] as const;
+export type FormSource = (typeof FORM_SOURCES)[number];
+
+export const STUDY_LEVELS = [
+  { value: 'foundation', label: 'Foundation' },
+  { value: 'diploma', label: 'Diploma' },
+  { value: 'certificate', label: 'Certificate' },
+  { value: 'bachelor', label: "Bachelor's degree" },
+  { value: 'master', label: "Master's degree" },
+  { value: 'doctorate', label: 'Doctorate (PhD)' },
+] as const;
+
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+
+/** The field a person never sees; only bots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE = /^\+?[0-9 ()-]{6,24}$/;
+const INTAKE = /^20\d{2}-(0[1-9]|1[0-2])$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Trimmed text without NULs or lone surrogates (Postgres stores neither); blank becomes undefined. */
+const trimmed = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => value?.replace(/\0|\p{Cs}/gu, '').trim() || undefined),
+);
+
+/** Counts characters as Postgres does (code points), not UTF-16 units. */
+const atLeast = (min: number, message: string) =>
+  z.refine<string>((value) => [...value].length >= min, message);
+
+function optionalText(max: number, message: string) {
+  return z.pipe(trimmed, z.optional(z.string().check(z.maxLength(max, message))));
+}
+
+function optionalPattern(pattern: RegExp, message: string) {
+  return z.pipe(trimmed, z.optional(z.string().check(z.regex(pattern, message))));
+}
+
+/** Context the page fills in: a bad value is dropped, never shown to the visitor as an error. */
+function contextValue(accept: (value: string) => boolean) {
+  return z.pipe(
+    trimmed,
+    z.transform((value) => (value !== undefined && accept(value) ? value : undefined)),
+  );
+}
+
+const consent = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => value === 'on' || value === 'true'),
+);
+
+const shortText = (max: number) => contextValue((value) => value.length <= max);
+
+export const leadFormSchema = z
+  .object({
+    name: z.pipe(
+      trimmed,
+      z
+        .string('Enter your name.')
+        .check(atLeast(2, 'Enter your name.'), z.maxLength(120, 'Use at most 120 characters.')),
+    ),
+    email: z.pipe(
+      z.pipe(
+        trimmed,
+        z.transform((value) => value?.toLowerCase()),
+      ),
+      z
+        .string('Enter your e-mail address.')
+        .check(
+          z.maxLength(254, 'That e-mail address is too long.'),
+          z.regex(EMAIL, 'Enter a valid e-mail address, like name@example.com.'),
+        ),
+    ),
+    phone: optionalPattern(PHONE, 'Enter a phone number with digits only, like +44 20 7946 0321.'),
+    country: z.pipe(
+      trimmed,
+      z.optional(
+        z.string().check(atLeast(2, 'Enter a country.'), z.maxLength(80, 'Use at most 80 characters.')),
+      ),
+    ),
+    level_of_interest: optionalPattern(
+      new RegExp(`^(${STUDY_LEVELS.map((level) => level.value).join('|')})$`),
+      'Choose a level from the list.',
+    ),
+    field_of_interest: z.pipe(
+      trimmed,
+      z.optional(
+        z.string().check(atLeast(2, 'Enter a subject.'), z.maxLength(80, 'Use at most 80 characters.')),
+      ),
+    ),
+    preferred_intake: optionalPattern(INTAKE, 'Choose an intake from the list.'),
+    message: optionalText(2000, 'Use at most 2,000 characters.'),
+    consent_email: consent,
+    consent_phone: consent,
+    consent_whatsapp: consent,
+    source: z.enum(FORM_SOURCES, 'Unknown form.'),
+    page_path: contextValue((value) => value.startsWith('/') && value.length <= 300),
+    course_id: contextValue((value) => UUID.test(value)),
+    utm_source: shortText(200),
+    utm_medium: shortText(200),
+    utm_campaign: shortText(200),
+    utm_term: shortText(200),
+    utm_content: shortText(200),
+    referrer: shortText(500),
+  })
+  .check(
+    z.refine((lead) => lead.phone !== undefined || !(lead.consent_phone || lead.consent_whatsapp), {
+      message: 'Enter a phone number so we can call you or message you on WhatsApp.',
+      path: ['phone'],
+    }),
+  );
+
+export type LeadFormInput = z.infer<typeof leadFormSchema>;
+
+/** The first message per field, keyed by field name. */
+export function leadFieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

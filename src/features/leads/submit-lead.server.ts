@@ -1,0 +1,51 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
+import type { RateLimiter } from '../../lib/security/rate-limit.ts';
+import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema } from './schema.ts';
+
+export interface LeadSubmission {
+  fields: Record<string, string>;
+  clientIp: string;
+  /** Acts as the visitor (anon key, or their session): the RPC is the only way in. */
+  supabase: SupabaseClient;
+  limiter: RateLimiter;
+}
+
+export const THANK_YOU = 'Thank you. A counsellor will contact you within one working day.';
+const UNAVAILABLE =
+  'We could not send your request just now. Please try again in a moment, or e-mail us at hello@unipath.example.';
+
+function rateLimited(): FormOutcome {
+  return {
+    ...failure(429, SECURITY_TOASTS.rateLimit.message),
+    toast: { ...SECURITY_TOASTS.rateLimit, kind: 'error' },
+  };
+}
+
+/**
+ * Validates and stores one lead. Bots that fill the hidden field are told it worked and nothing is
+ * stored; each address gets a few posts per window. The outcome never reveals the stored lead.
+ */
+export async function submitLead({
+  fields,
+  clientIp,
+  supabase,
+  limiter,
+}: LeadSubmission): Promise<FormOutcome> {
+  if (!limiter.take(clientIp)) return rateLimited();
+  if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: THANK_YOU });
+  const parsed = leadFormSchema.safeParse(fields);
+  if (!parsed.success)
+    return failure(422, 'Please correct the highlighted fields.', leadFieldErrors(parsed.error));
+  const payload = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  try {
+    const { error } = await supabase.rpc('submit_lead', { payload });
+    if (!error) return success({ message: THANK_YOU });
+    if (error.code === '22023' || error.code === '23514')
+      return failure(422, 'Please check the details you entered.');
+    return failure(503, UNAVAILABLE);
+  } catch {
+    return failure(503, UNAVAILABLE);
+  }
+}
