@@ -125,11 +125,11 @@ describe('generated links and invitations', () => {
       verification_type: 'signup',
       email_otp: expect.stringMatching(/^\d{6}$/),
     });
-    expect(signup.data.properties.action_link).toContain(
-      `/auth/v1/verify?token=${signup.data.properties.hashed_token}&type=signup`,
+    expect(signup.data.properties!.action_link).toContain(
+      `/auth/v1/verify?token=${signup.data.properties!.hashed_token}&type=signup`,
     );
     const verified = await anonClient(stack).auth.verifyOtp({
-      token_hash: signup.data.properties.hashed_token,
+      token_hash: signup.data.properties!.hashed_token,
       type: 'signup',
     });
     expect(verified.error).toBeNull();

@@ -63,6 +63,39 @@ describe('password sign-in', () => {
   });
 });
 
+describe('seeded users and the audit log', () => {
+  it('signs in a user seeded with a pgcrypto bcrypt hash and flags its weak password', async () => {
+    const email = uniqueEmail('seeded');
+    await stack.db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+          extensions.crypt('qwertyuiop', extensions.gen_salt('bf')), now(),
+          '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
+      [email],
+    );
+    const { data, error } = await anonClient(stack).auth.signInWithPassword({
+      email,
+      password: 'qwertyuiop',
+    });
+    expect(error).toBeNull();
+    expect(data.weakPassword).toMatchObject({ reasons: ['pwned'] });
+  });
+
+  it('records sign-ins and sign-outs in auth.audit_log_entries', async () => {
+    const { client, user } = await signedInUser(stack);
+    await client.auth.signOut();
+    const { rows } = await stack.db.query<{ action: string }>(
+      `select payload->>'action' as action from auth.audit_log_entries
+        where payload->>'actor_id' = $1 order by created_at`,
+      [user.id],
+    );
+    expect(rows.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['user_signedup', 'login', 'logout']),
+    );
+  });
+});
+
 describe('getClaims', () => {
   it('verifies the token locally with the JWKS, without asking /user', async () => {
     const { client, requests } = countingClient(stack);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { audit } from '../audit.ts';
 import { requireUser } from '../authn.ts';
+import { limitByIp } from '../limits.ts';
 import { json, type AuthDeps, type AuthRequest, type Reply } from '../deps.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { text } from '../params.ts';
@@ -20,6 +21,7 @@ interface ChallengeRow {
 
 /** POST /factors/{id}/verify: checks the code, raises the session to aal2 and answers a new session. */
 export async function verify(deps: AuthDeps, request: AuthRequest): Promise<Reply> {
+  limitByIp(deps, request, 'mfa');
   const caller = await requireUser(deps, request);
   const factor = (await factorsOf(deps.db, caller.user.id)).find((f) => f.id === request.params['id']);
   if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');

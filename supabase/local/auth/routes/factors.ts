@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { requireUser, type Caller } from '../authn.ts';
+import { limitByIp } from '../limits.ts';
 import { json, type AuthDeps, type AuthRequest, type Reply } from '../deps.ts';
 import { forbidden, notFound, unprocessable, validationFailed } from '../errors.ts';
 import { deliverAll, sms, takeSendBudget } from '../mail.ts';
@@ -82,6 +83,7 @@ export async function enroll(deps: AuthDeps, request: AuthRequest): Promise<Repl
 
 /** POST /factors/{id}/challenge: opens a challenge (texting the code for a phone factor). */
 export async function challenge(deps: AuthDeps, request: AuthRequest): Promise<Reply> {
+  limitByIp(deps, request, 'mfa');
   const caller = await mfaCaller(deps, request);
   const factor = await ownFactor(deps, caller, request.params['id']);
   assertVerifyEnabled(deps, factor);

@@ -6,7 +6,8 @@ import { unprocessable, validationFailed } from '../errors.ts';
 import { createFlowState, readPkce } from '../flow-state.ts';
 import { limitByIp } from '../limits.ts';
 import { deliverAll, type Outbox } from '../mail.ts';
-import { sendConfirmation, sendPhoneCode, sendRecoveryLike } from '../messages.ts';
+import { sendPhoneCode } from '../account-messages.ts';
+import { sendConfirmation, sendRecoveryLike } from '../messages.ts';
 import { object, text, validEmail, validPhone } from '../params.ts';
 import { findUserByEmail, findUserByPhone, type UserRow } from '../users.ts';
 

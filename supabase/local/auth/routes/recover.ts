@@ -5,7 +5,8 @@ import { validationFailed } from '../errors.ts';
 import { createFlowState, readPkce } from '../flow-state.ts';
 import { limitByIp } from '../limits.ts';
 import { deliverAll, type Outbox } from '../mail.ts';
-import { sendConfirmation, sendEmailChange, sendPhoneCode, sendRecoveryLike } from '../messages.ts';
+import { sendEmailChange, sendPhoneCode } from '../account-messages.ts';
+import { sendConfirmation, sendRecoveryLike } from '../messages.ts';
 import { text, validEmail, validPhone } from '../params.ts';
 import { findUserByEmail, findUserByPhone } from '../users.ts';
 

@@ -5,7 +5,7 @@ import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
 import { createFlowState, readPkce } from '../flow-state.ts';
 import { limitByIp } from '../limits.ts';
 import { deliverAll, type Outbox } from '../mail.ts';
-import { sendEmailChange, sendPhoneCode, sendReauthentication } from '../messages.ts';
+import { sendEmailChange, sendPhoneCode, sendReauthentication } from '../account-messages.ts';
 import { findByCode } from '../one-time-tokens.ts';
 import { mergeMetadata, object, text, validEmail, validPhone } from '../params.ts';
 import { assertPasswordAcceptable } from '../password-policy.ts';
