@@ -16,9 +16,14 @@ export default defineConfig({
     launchOptions: { args: chromiumArgs, ...(executablePath ? { executablePath } : {}) },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // The built app plus a throwaway local stack (in-memory database) for the signed-in journeys.
   webServer: {
-    command: `node src/server/serve.ts`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    command: `node tests/e2e/server.ts`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      E2E_SUPABASE_PORT: process.env['E2E_SUPABASE_PORT'] ?? '54399',
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,7 +4,8 @@ import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/secu
 import { sanitizeNextPath } from '../../lib/security/next-path.ts';
 import type { AuthPanelProps } from './AuthPanel.tsx';
 import type { SessionBridgeProps } from './SessionBridge.tsx';
-import { bridgeProps, echoValues, redirectAfter } from './page-context.server.ts';
+import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
+import { bridgeProps } from './page-context.server.ts';
 import { runAuthAction } from './run-auth-action.server.ts';
 import { isAuthView, VIEW_SPECS, type AuthView } from './views.ts';
 
@@ -69,8 +70,9 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
       locals.clientIp,
       fields,
     );
+    if (outcome.ok && outcome.redirect)
+      return redirectAfter(astro, outcome, next, wantsJsonResponse(request));
     if (wantsJsonResponse(request)) return jsonOutcome(outcome);
-    if (outcome.ok && outcome.redirect) return redirectAfter(astro, outcome, next);
     astro.response.status = outcome.status;
     return model(astro, view, next, outcome, fields);
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isCommonPassword } from './common-passwords.ts';
+import { newPasswordSchema } from '../../lib/security/password-rule.ts';
 
-export const MIN_PASSWORD_LENGTH = 10;
 export const RESEND_MISSING_MESSAGE = 'You must provide either an email or phone number and a type';
 
 export const emailSchema = z
@@ -11,16 +10,6 @@ export const emailSchema = z
   .min(1, 'Enter your e-mail address.')
   .max(254, 'That e-mail address is too long.')
   .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
-
-/** Unipath's password rule, the same the backend applies: long enough and not a common one. */
-export const newPasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(72, 'Use at most 72 characters.')
-  .refine(
-    (value) => !isCommonPassword(value),
-    'This password is too common. Choose one that is harder to guess.',
-  );
 
 const otpCodeSchema = z
   .string()

@@ -20,6 +20,15 @@ export interface ProtectedFormOptions {
   onOutcome?: (outcome: FormOutcome) => void;
 }
 
+/** Navigates to the redirect; a same-page target (only the hash differs) is reloaded to show the change. */
+function follow(redirect: string): void {
+  const target = new URL(redirect, window.location.href);
+  const samePage = target.pathname === window.location.pathname && target.search === window.location.search;
+  if (!samePage) return window.location.assign(target);
+  window.history.replaceState(window.history.state, '', target);
+  window.location.reload();
+}
+
 /**
  * Progressive enhancement for a server-handled form: the schema gives instant field errors, the
  * server's outcome (authoritative) replaces them, failures move focus to the error summary.
@@ -56,7 +65,7 @@ export function useProtectedForm({ schema, initial, onOutcome }: ProtectedFormOp
     const outcome = await submitProtectedForm(form);
     onOutcome?.(outcome);
     if (outcome.ok && outcome.redirect) {
-      window.location.assign(outcome.redirect);
+      follow(outcome.redirect);
       return;
     }
     setState({

@@ -1,22 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import type { AstroCookies } from 'astro';
 import { loadRoles, toSessionUser } from '../../features/auth/session-user.ts';
 import { authErrorToast } from '../security/messages.ts';
+import { authCookieNames, clearAuthCookies } from './auth-cookies.ts';
 import { createSupabaseServerClient } from './server.ts';
-
-const AUTH_COOKIE = /^sb-.+-auth-token(\.\d+)?$/;
-
-function authCookieNames(request: Request): string[] {
-  const header = request.headers.get('cookie') ?? '';
-  return header
-    .split(';')
-    .map((part) => part.split('=')[0]?.trim() ?? '')
-    .filter((name) => AUTH_COOKIE.test(name));
-}
-
-function clearAuthCookies(cookies: AstroCookies, names: readonly string[]): void {
-  for (const name of names) cookies.delete(name, { path: '/' });
-}
 
 /**
  * One Supabase client per request. `getClaims()` runs first: it refreshes a session near expiry
@@ -34,7 +20,7 @@ export const withSupabase = defineMiddleware(async (context, next) => {
     const roles = await loadRoles(supabase, data.claims.sub);
     context.locals.user = toSessionUser(data.claims, roles);
   } else if (presented.length > 0) {
-    clearAuthCookies(context.cookies, presented);
+    clearAuthCookies(context.cookies, context.request);
     context.locals.flash.push({ ...authErrorToast(error?.message), kind: 'error' });
   }
   const response = await next();

@@ -1,0 +1,62 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import type { EducationInput, PersonalDetailsInput, TestScoresInput } from './schema.ts';
+
+export interface ProfileRow {
+  full_name: string;
+  date_of_birth: string | null;
+  nationality: string | null;
+  phone: string | null;
+  address_line: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country: string | null;
+  education: Record<string, string>[];
+  test_scores: { test: string; score: number; taken_on: string }[];
+}
+
+export const EMPTY_PROFILE: ProfileRow = {
+  full_name: '',
+  date_of_birth: null,
+  nationality: null,
+  phone: null,
+  address_line: null,
+  city: null,
+  postal_code: null,
+  country: null,
+  education: [],
+  test_scores: [],
+};
+
+const COLUMNS =
+  'full_name, date_of_birth, nationality, phone, address_line, city, postal_code, country, education, test_scores';
+
+/** The signed-in user's profile, read under RLS; an empty one when the row does not exist yet. */
+export async function loadProfile(supabase: SupabaseClient, userId: string): Promise<ProfileRow> {
+  const { data, error } = await supabase.from('profiles').select(COLUMNS).eq('id', userId).maybeSingle();
+  if (error || !data) return EMPTY_PROFILE;
+  return { ...EMPTY_PROFILE, ...(data as Partial<ProfileRow>) };
+}
+
+type ProfileChange = PersonalDetailsInput | EducationInput | TestScoresInput;
+
+/** Saves part of the profile with the user's own token; RLS allows only their row. */
+export async function saveProfile(
+  supabase: SupabaseClient,
+  userId: string,
+  change: ProfileChange,
+  notice: string,
+): Promise<FormOutcome> {
+  // The row normally exists from sign-up; users never update `id`, so this is update-then-insert.
+  const updated = await supabase.from('profiles').update(change).eq('id', userId).select('id');
+  const error =
+    updated.error ??
+    (updated.data.length === 0
+      ? (await supabase.from('profiles').insert({ id: userId, ...change })).error
+      : null);
+  if (error) {
+    console.error('Saving the profile failed', error.message);
+    return failure(error.code === '42501' ? 403 : 400, 'We could not save your changes. Please try again.');
+  }
+  return success({ message: notice, toast: { title: 'Saved', message: notice, kind: 'success' } });
+}
