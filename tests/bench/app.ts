@@ -1,0 +1,101 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '../..');
+export const BENCH_DIR = join(PROJECT_ROOT, '.bench');
+
+export interface RunningApp {
+  appUrl: string;
+  stackUrl: string;
+  anonKey: string;
+  pid: number;
+  /** The CPU the server is pinned to, when pinning is possible. */
+  core: number | undefined;
+  stop(): Promise<void>;
+}
+
+export const hasTaskset = (): boolean => spawnSync('taskset', ['--version']).status === 0;
+
+/** Runs `command` on one core when the machine has two or more and taskset is installed. */
+export function pinned(core: number | undefined, command: string, args: string[]): [string, string[]] {
+  return core === undefined ? [command, args] : ['taskset', ['-c', String(core), command, ...args]];
+}
+
+export function serverCore(): number | undefined {
+  return availableParallelism() >= 2 && hasTaskset() ? 1 : undefined;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  return newest;
+}
+
+/** Builds the app when asked or when dist/ has no server build; says so when the build is older than src/. */
+export function ensureBuild(force: boolean): string[] {
+  const entry = join(PROJECT_ROOT, 'dist/server/entry.mjs');
+  if (!force && existsSync(entry)) {
+    const stale = newestMtime(join(PROJECT_ROOT, 'src')) > statSync(entry).mtimeMs;
+    return stale
+      ? [
+          'The build in dist/ is older than some files in src/: these figures are for the older build (use --build).',
+        ]
+      : [];
+  }
+  console.info(force ? 'Running `npm run build`…' : 'No build in dist/: running `npm run build` first.');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('`npm run build` failed; the bench needs a production build.');
+  return [];
+}
+
+function waitForReady(child: ChildProcess): Promise<Omit<RunningApp, 'pid' | 'core' | 'stop'>> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const output: string[] = [];
+    lines.on('line', (line) => {
+      if (line.startsWith('READY '))
+        resolve(JSON.parse(line.slice(6)) as Omit<RunningApp, 'pid' | 'core' | 'stop'>);
+      else output.push(line);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the app process exited (${code}) before it was ready:\n${output.join('\n')}`)),
+    );
+  });
+}
+
+/** Starts the local stack and the app in their own process, pinned to the server core. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const core = serverCore();
+  const [command, args] = pinned(core, process.execPath, [join(import.meta.dirname, 'app-process.ts')]);
+  const child = spawn(command, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await waitForReady(child);
+  return {
+    ...ready,
+    pid: child.pid ?? 0,
+    core,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in MiB, from /proc; NaN when it cannot be read. */
+export function rssMiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,112 @@
+import { LIGHTHOUSE_ROUTES, ROUTES, type PageKind } from './routes.ts';
+import type { SectionName, SectionResult } from './types.ts';
+
+export interface Budget {
+  id: string;
+  text: string;
+  section: SectionName;
+  subjects: string[];
+  metrics: string[];
+  op: '<=' | '>=';
+  limit: number;
+}
+
+export interface Check {
+  budget: string;
+  subject: string;
+  metric: string;
+  status: 'pass' | 'fail' | 'unmeasured';
+  actual: number | undefined;
+  limit: string;
+  reason?: string;
+}
+
+const labels = (kinds: PageKind[], only?: Set<string>) =>
+  ROUTES.filter((r) => kinds.includes(r.kind) && (!only || only.has(r.label))).map((r) => r.label);
+const presets = (names: string[]) => ['mobile', 'desktop'].flatMap((p) => names.map((n) => `${p}:${n}`));
+
+export const BUDGETS: Budget[] = [
+  {
+    id: 'content-js',
+    text: 'No JavaScript on content pages apart from the public islands, which load without blocking',
+    section: 'js',
+    subjects: labels(['content']),
+    metrics: ['js-files-outside-public-islands', 'render-blocking-scripts'],
+    op: '<=',
+    limit: 0,
+  },
+  {
+    id: 'content-performance',
+    text: 'Lighthouse performance 100 on content pages (mobile and desktop)',
+    section: 'lighthouse',
+    subjects: labels(['content'], LIGHTHOUSE_ROUTES),
+    metrics: presets(['performance']),
+    op: '>=',
+    limit: 100,
+  },
+  {
+    id: 'catalogue-performance',
+    text: 'Lighthouse performance ≥ 95 on catalogue pages (mobile)',
+    section: 'lighthouse',
+    subjects: labels(['catalogue'], LIGHTHOUSE_ROUTES),
+    metrics: ['mobile:performance'],
+    op: '>=',
+    limit: 95,
+  },
+  {
+    id: 'quality-100',
+    text: 'Lighthouse accessibility, best practices and SEO 100 everywhere',
+    section: 'lighthouse',
+    subjects: [...LIGHTHOUSE_ROUTES],
+    metrics: presets(['accessibility', 'best-practices', 'seo']),
+    op: '>=',
+    limit: 100,
+  },
+  {
+    id: 'search-pglite',
+    text: 'Search p95 ≤ 25 ms database time on PGlite (100,000 courses)',
+    section: 'search',
+    subjects: ['PGlite'],
+    metrics: ['db-p95'],
+    op: '<=',
+    limit: 25,
+  },
+  {
+    id: 'cached-throughput',
+    text: 'Cached catalogue page throughput ≥ 50 % of the prerendered page’s',
+    section: 'throughput',
+    subjects: ['cached catalogue page'],
+    metrics: ['rps-ratio'],
+    op: '>=',
+    limit: 0.5,
+  },
+];
+
+function checkOne(budget: Budget, result: SectionResult, subject: string, metric: string): Check {
+  const base = { budget: budget.id, subject, metric, limit: `${budget.op} ${budget.limit}` };
+  const found = result.metrics.find((m) => m.subject === subject && m.name === metric);
+  if (found && Number.isFinite(found.value)) {
+    const ok = budget.op === '<=' ? found.value <= budget.limit : found.value >= budget.limit;
+    return { ...base, status: ok ? 'pass' : 'fail', actual: found.value };
+  }
+  const why = result.unmeasured.find((u) => u.subject === subject)?.reason ?? 'no figure was recorded';
+  return { ...base, status: 'unmeasured', actual: undefined, reason: why };
+}
+
+/** Checks every budget whose section ran; a missing figure is "unmeasured", never a pass. */
+export function evaluateBudgets(results: SectionResult[], budgets: Budget[] = BUDGETS): Check[] {
+  const checks: Check[] = [];
+  for (const budget of budgets) {
+    const result = results.find((r) => r.section === budget.section);
+    if (!result) continue;
+    for (const subject of budget.subjects)
+      for (const metric of budget.metrics) checks.push(checkOne(budget, result, subject, metric));
+  }
+  return checks;
+}
+
+/** 1 when a measured figure misses its budget, or (strict) when anything budgeted went unmeasured. */
+export function exitCode(checks: Check[], strict: boolean): number {
+  if (checks.some((c) => c.status === 'fail')) return 1;
+  return strict && checks.some((c) => c.status === 'unmeasured') ? 1 : 0;
+}

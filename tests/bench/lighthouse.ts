@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { chromiumArgs, chromiumExecutable } from '../helpers/chromium.ts';
+import type { Environment } from './report.ts';
+import { LIGHTHOUSE_ROUTES, type ResolvedRoute } from './routes.ts';
+import { medianRunIndex } from './stats.ts';
+import { SectionRecorder } from './types.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+const PRESETS: Array<{ name: 'mobile' | 'desktop'; config: Config | undefined }> = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+export interface LighthouseContext {
+  routes: ResolvedRoute[];
+  quick: boolean;
+  env: Environment;
+}
+
+type RunFigures = Record<string, number>;
+
+function figures(lhr: Result): RunFigures {
+  const out: RunFigures = {};
+  for (const c of CATEGORIES) out[c] = Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100);
+  for (const [key, audit] of Object.entries(METRICS))
+    out[key] = lhr.audits[audit]?.numericValue ?? Number.NaN;
+  return out;
+}
+
+/** Audits that cost points in the chosen run: what to fix first. */
+function failingAudits(lhr: Result): string[] {
+  return Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map(
+        (ref) =>
+          `${category.id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`,
+      ),
+  );
+}
+
+async function runOnce(url: string, config: Config | undefined): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable() ?? '/usr/bin/chromium',
+    chromeFlags: [...chromiumArgs, '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '—' : n.toFixed(digits);
+
+function versions(env: Environment, lhr: Result | undefined): void {
+  const require = createRequire(import.meta.url);
+  const pkg = JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  };
+  env.lighthouse = `${pkg.version}${lhr ? `, benchmarkIndex ${fmt(lhr.environment.benchmarkIndex)}` : ''}`;
+  try {
+    env.chromium = execFileSync(chromiumExecutable() ?? 'chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    env.chromium = 'unknown';
+  }
+}
+
+/** Lighthouse, mobile and desktop presets, median of 5 runs per route (1 with --quick). */
+export async function runLighthouse(ctx: LighthouseContext): Promise<SectionRecorder> {
+  const rec = new SectionRecorder('lighthouse');
+  const runs = ctx.quick ? 1 : 5;
+  const rows: string[][] = [];
+  let sample: Result | undefined;
+  for (const route of ctx.routes.filter((r) => LIGHTHOUSE_ROUTES.has(r.label))) {
+    if (route.status === 'missing') {
+      rec.unmeasured(route.label, `not available yet: ${route.reason}`);
+      continue;
+    }
+    for (const preset of PRESETS) {
+      const lhrs: Result[] = [];
+      for (let i = 0; i < runs; i++) lhrs.push(await runOnce(route.url, preset.config));
+      const all = lhrs.map(figures);
+      const index = medianRunIndex(all, ['fcp', 'lcp', 'tbt']);
+      const chosen = all[index] ?? {};
+      sample ??= lhrs[index];
+      for (const [name, value] of Object.entries(chosen))
+        rec.metric(route.label, `${preset.name}:${name}`, value);
+      const lost = failingAudits(lhrs[index] as Result);
+      rows.push([
+        route.label,
+        preset.name,
+        ...CATEGORIES.map((c) => fmt(chosen[c])),
+        fmt(chosen['fcp']),
+        fmt(chosen['lcp']),
+        fmt(chosen['tbt']),
+        fmt(chosen['cls'], 3),
+        fmt(chosen['si']),
+        all.map((f) => fmt(f['performance'])).join(' '),
+        lost.join('; ') || '—',
+      ]);
+      console.info(
+        `  ${route.label} ${preset.name}: performance ${all.map((f) => f['performance']).join(', ')}`,
+      );
+    }
+  }
+  versions(ctx.env, sample);
+  rec.table(
+    `Lighthouse, median of ${runs} run${runs === 1 ? '' : 's'} (times in ms, simulated throttling)`,
+    [
+      'route',
+      'preset',
+      'perf',
+      'a11y',
+      'best pr.',
+      'SEO',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'SI',
+      'perf of each run',
+      'audits losing points (median run)',
+    ],
+    rows,
+  );
+  if (ctx.quick)
+    rec.note('Quick mode: one run per route and preset, so scores are noisier than the median of five.');
+  return rec;
+}

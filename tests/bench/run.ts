@@ -1,0 +1,106 @@
+// `npm run bench`: measures the built app the way visitors feel it and checks the performance budgets.
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { BENCH_DIR, ensureBuild, startApp, PROJECT_ROOT, type RunningApp } from './app.ts';
+import { evaluateBudgets, exitCode } from './budgets.ts';
+import { runJsBytes } from './js-bytes.ts';
+import { parseOptions, type BenchOptions } from './options.ts';
+import { writeReport, type Environment } from './report.ts';
+import { resolveRoutes, type ResolvedRoute } from './routes.ts';
+import { prepareSearch, runSearch, type SearchState } from './search.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { runThroughput } from './throughput.ts';
+import { runInteraction } from './interaction.ts';
+import type { SectionName, SectionRecorder, SectionResult } from './types.ts';
+import { join } from 'node:path';
+
+function environment(options: BenchOptions): Environment {
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
+  return {
+    date: new Date().toISOString(),
+    commit: git(['rev-parse', '--short', 'HEAD']) + dirty,
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+    options: [
+      `sections ${options.sections.join(',')}`,
+      options.quick ? 'quick' : '',
+      options.strict ? 'strict' : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+    warnings: [],
+  };
+}
+
+async function timed(work: () => Promise<SectionRecorder>): Promise<SectionResult> {
+  const started = performance.now();
+  const rec = await work();
+  rec.result.seconds = (performance.now() - started) / 1000;
+  return rec.result;
+}
+
+interface RunContext {
+  options: BenchOptions;
+  app: RunningApp;
+  routes: ResolvedRoute[];
+  env: Environment;
+  search: SearchState | undefined;
+}
+
+async function runSections({ options, app, routes, env, search }: RunContext) {
+  const clientDir = join(PROJECT_ROOT, 'dist/client');
+  const sections: Record<SectionName, () => Promise<SectionRecorder>> = {
+    js: () => runJsBytes({ routes, clientDir }),
+    lighthouse: () => runLighthouse({ routes, quick: options.quick, env }),
+    throughput: () => runThroughput({ app, routes, quick: options.quick }),
+    search: async () => {
+      if (!search) throw new Error('the search data was not prepared');
+      return runSearch(search, app, options.quick, options.postgres);
+    },
+    interaction: () => runInteraction({ routes, quick: options.quick, env }),
+  };
+  const results: SectionResult[] = [];
+  for (const name of options.sections) {
+    console.info(`\n— ${name} —`);
+    results.push(await timed(sections[name]));
+  }
+  return results;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const env = environment(options);
+  env.warnings.push(...ensureBuild(options.build));
+  const dataDir = join(BENCH_DIR, 'data');
+  const search = options.sections.includes('search')
+    ? await prepareSearch(dataDir, options.quick)
+    : undefined;
+  console.info('Starting the local stack and the app…');
+  const app = await startApp({ BENCH_DATA_DIR: dataDir });
+  let results: SectionResult[];
+  try {
+    console.info(
+      `App ${app.appUrl} (pid ${app.pid}, ${app.core === undefined ? 'not pinned' : `core ${app.core}`})`,
+    );
+    const routes = await resolveRoutes(app.appUrl);
+    results = await runSections({ options, app, routes, env, search });
+  } finally {
+    await app.stop();
+  }
+  const checks = evaluateBudgets(results);
+  const code = exitCode(checks, options.strict);
+  console.info(
+    `\n${writeReport(BENCH_DIR, { environment: env, sections: results, checks, exitCode: code })}`,
+  );
+  console.info(`Report written to .bench/report.md and .bench/report.json`);
+  return code;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,165 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type DatabaseTarget } from '../../supabase/local/db/open.ts';
+import { runAs } from '../../supabase/local/db/request-context.ts';
+import { PROJECT_ROOT, startApp, type RunningApp } from './app.ts';
+import { SEARCH_QUERIES, searchPath, searchSql } from './search-queries.ts';
+import { summarize, type Summary } from './stats.ts';
+import { SectionRecorder } from './types.ts';
+
+const SEED_SCRIPT = join(PROJECT_ROOT, 'supabase/seed/seed-large.ts');
+const LARGE_COURSES = 100_000;
+const ms = (n: number) => n.toFixed(1);
+
+/** Changes whenever the schema or the seed generator does, so a stale large seed is rebuilt. */
+function seedDigest(): string {
+  const hash = createHash('sha256');
+  for (const dir of ['supabase/migrations', 'supabase/seed']) {
+    const full = join(PROJECT_ROOT, dir);
+    if (!existsSync(full)) continue;
+    for (const name of readdirSync(full, { recursive: true }).map(String).sort()) {
+      if (/\.(sql|ts)$/.test(name)) hash.update(name).update(readFileSync(join(full, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function seedLarge(env: Record<string, string>): void {
+  console.info('Loading 100,000 courses (npm run seed:large)…');
+  const result = spawnSync(process.execPath, [SEED_SCRIPT], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the large seed failed');
+}
+
+async function timeDatabase(target: DatabaseTarget, runs: number): Promise<Summary> {
+  const { db } = await openDatabase(target);
+  try {
+    const anon = {
+      role: 'anon',
+      claims: { role: 'anon' },
+      method: 'GET',
+      path: '/rpc/search_courses',
+      readOnly: true,
+    };
+    const once = (sql: string) =>
+      runAs(db, anon, async (tx) => {
+        const started = performance.now();
+        await tx.query(sql);
+        return performance.now() - started;
+      });
+    for (const query of SEARCH_QUERIES) await once(searchSql(query));
+    const samples: number[] = [];
+    for (let r = 0; r < runs; r++)
+      for (const query of SEARCH_QUERIES) samples.push(await once(searchSql(query)));
+    return summarize(samples);
+  } finally {
+    await db.close();
+  }
+}
+
+async function timeEndToEnd(app: RunningApp, runs: number): Promise<Summary> {
+  const headers = { apikey: app.anonKey, accept: 'application/json' };
+  const once = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(new URL(path, app.stackUrl), { headers });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    return performance.now() - started;
+  };
+  for (const query of SEARCH_QUERIES) await once(searchPath(query));
+  const samples: number[] = [];
+  for (let r = 0; r < runs; r++)
+    for (const query of SEARCH_QUERIES) samples.push(await once(searchPath(query)));
+  return summarize(samples);
+}
+
+function record(rec: SectionRecorder, subject: string, kind: 'db' | 'e2e', s: Summary): string[] {
+  rec.metric(subject, `${kind}-p50`, s.p50, 'ms');
+  rec.metric(subject, `${kind}-p95`, s.p95, 'ms');
+  rec.metric(subject, `${kind}-p99`, s.p99, 'ms');
+  const what =
+    kind === 'db' ? 'database (search_courses as anon)' : 'end to end (GET /rest/v1/rpc/search_courses)';
+  return [subject, what, String(s.count), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
+}
+
+export interface SearchState {
+  rec: SectionRecorder;
+  rows: string[][];
+  ready: boolean;
+}
+
+/** Before the app starts (PGlite has one user at a time): load the large seed and time the database. */
+export async function prepareSearch(dataDir: string, quick: boolean): Promise<SearchState> {
+  const rec = new SectionRecorder('search');
+  const state: SearchState = { rec, rows: [], ready: false };
+  if (!existsSync(SEED_SCRIPT)) {
+    rec.unmeasured(
+      'PGlite',
+      'not available yet: the large seed (supabase/seed/seed-large.ts, npm run seed:large) does not exist',
+    );
+    return state;
+  }
+  const marker = join(dataDir, 'large-seed.json');
+  const digest = seedDigest();
+  const current = existsSync(marker)
+    ? (JSON.parse(readFileSync(marker, 'utf8')) as { digest?: string }).digest
+    : undefined;
+  if (current !== digest) {
+    seedLarge({ SUPABASE_DATA_DIR: dataDir });
+    writeFileSync(marker, JSON.stringify({ digest, courses: LARGE_COURSES }));
+  } else
+    rec.note('The large seed in .bench/data is current (schema and seed unchanged); it was not reloaded.');
+  state.rows.push(
+    record(
+      rec,
+      'PGlite',
+      'db',
+      await timeDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') }, quick ? 2 : 10),
+    ),
+  );
+  state.ready = true;
+  return state;
+}
+
+async function measurePostgres(state: SearchState, url: string, quick: boolean): Promise<void> {
+  const { db } = await openDatabase({ kind: 'postgres', url });
+  const count = await db.query<{ n: string }>('select count(*)::text as n from public.courses');
+  await db.close();
+  if (Number(count.rows[0]?.n ?? 0) < LARGE_COURSES) seedLarge({ DATABASE_URL: url });
+  state.rows.push(
+    record(state.rec, 'Postgres', 'db', await timeDatabase({ kind: 'postgres', url }, quick ? 2 : 10)),
+  );
+  const app = await startApp({ BENCH_DATABASE_URL: url });
+  try {
+    state.rows.push(record(state.rec, 'Postgres', 'e2e', await timeEndToEnd(app, quick ? 2 : 10)));
+  } finally {
+    await app.stop();
+  }
+}
+
+/** With the app running: end-to-end search through the REST API, then the same on Postgres when given. */
+export async function runSearch(
+  state: SearchState,
+  app: RunningApp,
+  quick: boolean,
+  postgres: string | undefined,
+) {
+  const { rec } = state;
+  if (state.ready) state.rows.push(record(rec, 'PGlite', 'e2e', await timeEndToEnd(app, quick ? 2 : 10)));
+  if (postgres) await measurePostgres(state, postgres, quick);
+  else rec.unmeasured('Postgres', 'no Postgres database given (use --postgres URL or BENCH_POSTGRES_URL)');
+  rec.table(
+    `Search latency, ${SEARCH_QUERIES.length} query shapes (ms)`,
+    ['database', 'measured', 'samples', 'p50', 'p95', 'p99', 'max'],
+    state.rows,
+  );
+  rec.note(
+    `Query shapes: ${SEARCH_QUERIES.map((q) => q.label).join('; ')}. Sequential, after one warm-up pass.`,
+  );
+  return rec;
+}

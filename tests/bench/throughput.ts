@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pinned, rssMiB, type RunningApp } from './app.ts';
+import type { LoadFigures, LoadPlan } from './load-worker.ts';
+import type { ResolvedRoute } from './routes.ts';
+import { SEARCH_QUERIES, searchPath } from './search-queries.ts';
+import { SectionRecorder } from './types.ts';
+
+const run = promisify(execFile);
+
+export interface ThroughputContext {
+  app: RunningApp;
+  routes: ResolvedRoute[];
+  quick: boolean;
+}
+
+interface Target {
+  subject: string;
+  /** The route the target needs, when it is an app page. */
+  route?: string;
+  plan: (app: RunningApp, routes: ResolvedRoute[]) => Omit<LoadPlan, 'connections' | 'seconds'>;
+}
+
+const pathOf = (routes: ResolvedRoute[], label: string) =>
+  new URL(routes.find((r) => r.label === label)?.url ?? '/').pathname;
+const TERMS = [
+  'computer',
+  'data',
+  'nursing',
+  'law',
+  'business',
+  'design',
+  'physics',
+  'history',
+  'music',
+  'finance',
+];
+
+export const TARGETS: Target[] = [
+  {
+    subject: 'prerendered page',
+    route: '/about',
+    plan: (app, routes) => ({ origin: app.appUrl, paths: [pathOf(routes, '/about')] }),
+  },
+  {
+    subject: 'cached catalogue page',
+    route: '/universities',
+    plan: (app, routes) => ({ origin: app.appUrl, paths: [pathOf(routes, '/universities')] }),
+  },
+  {
+    subject: 'uncached catalogue page',
+    route: '/courses',
+    // A different query on every request, so no cache can answer it.
+    plan: (app, routes) => ({
+      origin: app.appUrl,
+      paths: TERMS.flatMap((q) =>
+        [1, 2, 3, 4, 5].map((page) => `${pathOf(routes, '/courses')}?q=${q}&page=${page}`),
+      ),
+    }),
+  },
+  {
+    subject: 'search request',
+    plan: (app) => ({
+      origin: app.stackUrl,
+      paths: SEARCH_QUERIES.map(searchPath),
+      headers: { apikey: app.anonKey, accept: 'application/json' },
+    }),
+  },
+];
+
+async function load(plan: LoadPlan): Promise<LoadFigures> {
+  const core = availableParallelism() >= 2 ? 0 : undefined;
+  const [command, args] = pinned(core, process.execPath, [
+    join(import.meta.dirname, 'load-worker.ts'),
+    JSON.stringify(plan),
+  ]);
+  const { stdout } = await run(command, args, { maxBuffer: 1 << 20, timeout: (plan.seconds + 30) * 1000 });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;
+}
+
+function sampleRss(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 200);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** Requests per second and latency of four kinds of request, each relative to the prerendered page. */
+export async function runThroughput(ctx: ThroughputContext): Promise<SectionRecorder> {
+  const rec = new SectionRecorder('throughput');
+  const connections = 32;
+  const seconds = ctx.quick ? 3 : 10;
+  const before = rssMiB(ctx.app.pid);
+  const stopSampling = sampleRss(ctx.app.pid);
+  const measured: Array<{ subject: string; figures: LoadFigures }> = [];
+  for (const target of TARGETS) {
+    const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
+    if (route?.status === 'missing') {
+      rec.unmeasured(target.subject, `not available yet: ${route.reason}`);
+      continue;
+    }
+    const plan = { ...target.plan(ctx.app, ctx.routes), connections, seconds };
+    await load({ ...plan, seconds: Math.max(2, seconds / 2) });
+    const figures = await load(plan);
+    measured.push({ subject: target.subject, figures });
+    console.info(
+      `  ${target.subject}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,
+    );
+  }
+  const peak = stopSampling();
+  await new Promise((resolve) => setTimeout(resolve, ctx.quick ? 2000 : 5000));
+  const after = rssMiB(ctx.app.pid);
+  recordFigures(rec, measured);
+  rec.metric('server', 'rss-before', before, 'MiB');
+  rec.metric('server', 'rss-peak-during', peak, 'MiB');
+  rec.metric('server', 'rss-after', after, 'MiB');
+  rec.table(
+    'Server memory (app and local stack in one process, MiB)',
+    ['before load', 'peak during load', `${ctx.quick ? 2 : 5} s after`],
+    [[before.toFixed(0), peak.toFixed(0), after.toFixed(0)]],
+  );
+  const pin =
+    ctx.app.core === undefined
+      ? 'not pinned (needs taskset and 2 cores)'
+      : `server on core ${ctx.app.core}, autocannon on core 0`;
+  rec.note(
+    `autocannon, ${connections} connections, ${seconds} s per target after a discarded ${Math.max(2, seconds / 2)} s warm-up; ${pin}; loopback only.`,
+  );
+  return rec;
+}
+
+function recordFigures(
+  rec: SectionRecorder,
+  measured: Array<{ subject: string; figures: LoadFigures }>,
+): void {
+  const base = measured.find((m) => m.subject === 'prerendered page')?.figures;
+  const ratio = (value: number, reference: number | undefined) =>
+    reference ? value / reference : Number.NaN;
+  const rows = measured.map(({ subject, figures: f }) => {
+    rec.metric(subject, 'rps', f.rps, 'req/s');
+    rec.metric(subject, 'p50', f.p50, 'ms');
+    rec.metric(subject, 'p99', f.p99, 'ms');
+    rec.metric(subject, 'rps-ratio', ratio(f.rps, base?.rps));
+    rec.metric(subject, 'p50-ratio', ratio(f.p50, base?.p50));
+    rec.metric(subject, 'p99-ratio', ratio(f.p99, base?.p99));
+    return [
+      subject,
+      f.rps.toFixed(0),
+      `${ratio(f.rps, base?.rps).toFixed(2)}×`,
+      `${f.p50} (${ratio(f.p50, base?.p50).toFixed(1)}×)`,
+      `${f.p99} (${ratio(f.p99, base?.p99).toFixed(1)}×)`,
+      `${f.errors} / ${f.timeouts} / ${f.non2xx}`,
+    ];
+  });
+  rec.table(
+    'Throughput (ratios against the prerendered page in this run)',
+    ['target', 'req/s', 'req/s ratio', 'p50 ms (ratio)', 'p99 ms (ratio)', 'errors / timeouts / non-2xx'],
+    rows,
+  );
+}
