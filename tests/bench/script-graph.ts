@@ -7,7 +7,7 @@ export interface PageScripts {
 }
 
 const attribute = (tag: string, name: string): string | undefined => {
-  const match = new RegExp(`\\s${name}(?:="([^"]*)"|='([^']*)'|(?=[\\s>/]))`, 'i').exec(tag);
+  const match = new RegExp(`\\s${name}(?:="([^"]*)"|='([^']*)'|(?=[\\s>/]|$))`, 'i').exec(tag);
   if (!match) return undefined;
   return decodeEntities(match[1] ?? match[2] ?? '');
 };
