@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import fc from 'fast-check';
+import type { RunningStack } from '../../../supabase/local/server.ts';
+import { createRateLimiter } from '../../../src/lib/security/rate-limit.ts';
+import { SECURITY_TOASTS } from '../../../src/lib/security/messages.ts';
+import { submitLead } from '../../../src/features/leads/submit-lead.server.ts';
+import { clientFor, startTestStack } from '../../helpers/stack.ts';
+import { allLeads } from './leads-helpers.ts';
+
+let stack: RunningStack;
+let anon: SupabaseClient;
+const unlimited = createRateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 });
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  anon = clientFor(stack);
+});
+afterAll(() => stack.stop());
+
+const form = (fields: Record<string, string>) => ({
+  fields: { name: 'Kwame Mensah', email: 'kwame@example.test', source: 'contact', ...fields },
+  clientIp: '198.51.100.7',
+  supabase: anon,
+  limiter: unlimited,
+});
+
+describe('submitting a lead through the server', () => {
+  it('stores a valid lead and thanks the visitor without revealing the stored row', async () => {
+    const outcome = await submitLead(form({ email: 'kwame.valid@example.test', consent_email: 'on' }));
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.stringify(outcome)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const stored = (await allLeads(stack)).filter((lead) => lead.email === 'kwame.valid@example.test');
+    expect(stored).toMatchObject([{ source: 'contact', consent_email: true, status: 'new' }]);
+  });
+
+  it('answers a filled honeypot as if it worked and stores nothing', async () => {
+    const outcome = await submitLead(form({ email: 'bot@example.test', website: 'https://spam.test' }));
+    expect(outcome.ok).toBe(true);
+    expect((await allLeads(stack)).some((lead) => lead.email === 'bot@example.test')).toBe(false);
+  });
+
+  it('returns field errors for invalid input and stores nothing', async () => {
+    const outcome = await submitLead(form({ name: '', email: 'nope', consent_phone: 'on' }));
+    expect(outcome).toMatchObject({ ok: false, status: 422 });
+    expect(outcome.fieldErrors).toEqual({
+      name: 'Enter your name.',
+      email: 'Enter a valid e-mail address, like name@example.com.',
+    });
+  });
+
+  it('lets an address send five leads per window, then answers 429 with the Rate Limit toast', async () => {
+    const limiter = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const outcome = await submitLead({ ...form({ email: `burst${attempt}@example.test` }), limiter });
+      statuses.push(outcome.status);
+      if (attempt === 5) {
+        expect(outcome.toast).toEqual({
+          title: 'Rate Limit',
+          message: SECURITY_TOASTS.rateLimit.message,
+          kind: 'error',
+        });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const other = await submitLead({
+      ...form({ email: 'neighbour@example.test' }),
+      limiter,
+      clientIp: '203.0.113.9',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+const anyText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 2100 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    'on',
+    'true',
+    '/',
+    '00000000-0000-4000-8000-000000000000',
+    'a@b.co',
+    '+44 20 7946 0321',
+  ),
+);
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'country',
+  'level_of_interest',
+  'field_of_interest',
+  'preferred_intake',
+  'message',
+  'consent_email',
+  'consent_phone',
+  'consent_whatsapp',
+  'source',
+  'page_path',
+  'course_id',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'status',
+  'assignee',
+  'notes',
+] as const;
+/** A plausible lead with up to four fields replaced by anything at all, so every field gets probed. */
+const fieldsArbitrary = fc
+  .record({
+    name: fc.constantFrom('Li Wei', 'Zoë Ångström', 'Nguyễn Thị Mai'),
+    email: fc.emailAddress(),
+    source: fc.constantFrom('lead_form', 'popup', 'contact'),
+    level_of_interest: fc.constantFrom('bachelor', 'master'),
+    preferred_intake: fc.constantFrom('2027-09', '2028-01'),
+    changes: fc.dictionary(fc.constantFrom(...FIELDS), anyText, { maxKeys: 4 }),
+  })
+  .map(({ changes, ...base }) => ({ ...base, ...changes }));
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+describe('any input', () => {
+  it('never fails with a server error, and only valid leads are ever stored', async () => {
+    let accepted = 0;
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(fieldsArbitrary, async (fields) => {
+        const outcome = await submitLead({ ...form({}), fields });
+        expect(outcome.status).toBeLessThan(500);
+        if (outcome.ok) accepted += 1;
+      }),
+      { numRuns: 200, seed: 20261121 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.emailAddress(),
+        fc.dictionary(fc.constantFrom(...FIELDS), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+        async (email, changes) => {
+          const payload = { name: 'Li Wei', email, source: 'popup', ...changes };
+          const { status } = await anon.rpc('submit_lead', { payload });
+          expect(status).toBeLessThan(500);
+          if (status === 200) stored += 1;
+        },
+      ),
+      { numRuns: 200, seed: 20261122 },
+    );
+    // The generators reach the storing path too, not only the refusals.
+    expect(accepted).toBeGreaterThan(5);
+    expect(stored).toBeGreaterThan(5);
+    for (const lead of await allLeads(stack)) {
+      expect(lead).toMatchObject({ status: 'new', assignee: null, notes: null });
+      expect(['lead_form', 'popup', 'contact', 'whatsapp']).toContain(lead.source);
+      if (lead.source === 'whatsapp') continue;
+      expect([...(lead.name ?? '')].length).toBeGreaterThanOrEqual(2);
+      expect(lead.email).toMatch(EMAIL);
+      expect(lead.email).toBe(lead.email?.toLowerCase());
+    }
+  }, 120_000);
+});
