@@ -1,4 +1,4 @@
--- The values the catalogue filters offer (countries, cities, fields, languages), with counts, in
+-- The values the catalogue filters offer (countries, cities, fields, universities, languages), with counts, in
 -- one call. Invoker rights: visitors only ever see values of published rows.
 create or replace function public.catalogue_facets() returns jsonb
 language sql stable
@@ -20,6 +20,9 @@ as $$
       select jsonb_agg(jsonb_build_object('name', x.field, 'count', x.n) order by x.field)
       from (select c.field, count(*) as n from public.courses c
             where c.published and c.university_published group by c.field) x), '[]'),
+    'universities', coalesce((
+      select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name) order by u.name)
+      from public.universities u where u.published), '[]'),
     'languages', coalesce((
       select jsonb_agg(x.language order by x.language)
       from (select distinct c.language from public.courses c

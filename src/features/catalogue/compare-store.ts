@@ -1,0 +1,57 @@
+import { persistentAtom } from '@nanostores/persistent';
+
+export const COMPARE_LIMIT = 4;
+export const COMPARE_FULL_MESSAGE = `You can compare up to ${COMPARE_LIMIT} courses. Remove one to add another.`;
+
+export interface CompareEntry {
+  id: string;
+  title: string;
+}
+
+function decode(text: string): CompareEntry[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter(
+        (item): item is CompareEntry =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as CompareEntry).id === 'string' &&
+          typeof (item as CompareEntry).title === 'string',
+      )
+      .slice(0, COMPARE_LIMIT);
+  } catch {
+    return [];
+  }
+}
+
+/** Courses picked for side-by-side comparison; remembered across pages and visits. */
+export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], { encode: JSON.stringify, decode });
+
+export type AddOutcome = 'added' | 'already' | 'full';
+
+/** Pure rule of the tray: at most four, each once. */
+export function addToList(list: readonly CompareEntry[], entry: CompareEntry): { list: CompareEntry[]; outcome: AddOutcome } {
+  if (list.some((item) => item.id === entry.id)) return { list: [...list], outcome: 'already' };
+  if (list.length >= COMPARE_LIMIT) return { list: [...list], outcome: 'full' };
+  return { list: [...list, entry], outcome: 'added' };
+}
+
+export function addToCompare(entry: CompareEntry): AddOutcome {
+  const { list, outcome } = addToList($compare.get(), entry);
+  if (outcome === 'added') $compare.set(list);
+  return outcome;
+}
+
+export function removeFromCompare(id: string): void {
+  $compare.set($compare.get().filter((item) => item.id !== id));
+}
+
+export function clearCompare(): void {
+  $compare.set([]);
+}
+
+export function compareHref(list: readonly CompareEntry[]): string {
+  return `/courses/compare?ids=${list.map((item) => item.id).join(',')}`;
+}

@@ -1,0 +1,49 @@
+/** Words the catalogue shows for its stored codes. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const LEVEL_LABELS: Readonly<Record<string, string>> = {
+  foundation: 'Foundation',
+  diploma: 'Diploma',
+  certificate: 'Certificate',
+  bachelor: 'Bachelor’s',
+  master: 'Master’s',
+  doctorate: 'Doctorate',
+};
+
+export const MODE_LABELS: Readonly<Record<string, string>> = {
+  full_time: 'Full time',
+  part_time: 'Part time',
+  online: 'Online',
+  blended: 'Blended',
+};
+
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  nl: 'Dutch',
+  es: 'Spanish',
+  it: 'Italian',
+};
+
+export function levelLabel(level: string): string {
+  return LEVEL_LABELS[level] ?? level;
+}
+
+export function durationLabel(months: number): string {
+  if (months % 12 === 0) return `${months / 12} ${months === 12 ? 'year' : 'years'}`;
+  return `${months} months`;
+}
