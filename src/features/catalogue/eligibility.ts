@@ -2,7 +2,7 @@ import { convertMoney, type CurrencyRates } from '../../lib/convert-money.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import type { DiscoverAnswers, EnglishTest, PriorLevel } from './discover-schema.ts';
 import { englishCheck, type EnglishMinimums } from './english-check.ts';
-import { MONTH_NAMES } from './labels.ts';
+import { levelLabel, MONTH_NAMES } from './labels.ts';
 
 /** What the scoring needs to know about a course. */
 export interface EligibilityCourse extends EnglishMinimums {
@@ -108,9 +108,9 @@ function startCheck(course: EligibilityCourse, start: number | undefined): Check
 function preferenceChecks(course: EligibilityCourse, answers: DiscoverAnswers): Check[] {
   const checks: Check[] = [];
   if (answers.level)
-    checks.push({ topic: 'level', status: answers.level === course.level ? 'met' : 'missing', text: `${course.level} level` });
+    checks.push({ topic: 'level', status: answers.level === course.level ? 'met' : 'missing', text: `${levelLabel(course.level)} level` });
   if (answers.field)
-    checks.push({ topic: 'field', status: answers.field === course.field ? 'met' : 'missing', text: `${course.field}` });
+    checks.push({ topic: 'field', status: answers.field === course.field ? 'met' : 'missing', text: `${course.field}, your field` });
   if (answers.country.length)
     checks.push({
       topic: 'country',

@@ -1,0 +1,91 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DiscoverAnswers, PriorLevel } from './discover-schema.ts';
+import { assessEligibility, type Eligibility, type EligibilityCourse } from './eligibility.ts';
+import type { RateTable } from './types.ts';
+
+export interface DiscoverMatch {
+  id: string;
+  slug: string;
+  title: string;
+  universityName: string;
+  universityCity: string;
+  countryCode: string;
+  result: Eligibility;
+}
+
+interface CandidateRow {
+  id: string;
+  slug: string;
+  title: string;
+  level: string;
+  field: string;
+  university_name: string;
+  university_city: string;
+  university_country_code: string;
+  tuition_annual: number | string;
+  tuition_currency: string;
+  min_grade_percent: number | null;
+  required_prior_level: PriorLevel | null;
+  min_ielts: number | string | null;
+  min_toefl: number | null;
+  min_pte: number | null;
+  min_duolingo: number | null;
+  intake_months: number[];
+}
+
+const CANDIDATE_LIMIT = 400;
+export const MATCHES_SHOWN = 20;
+
+function toEligibilityCourse(row: CandidateRow): EligibilityCourse {
+  return {
+    level: row.level,
+    field: row.field,
+    countryCode: row.university_country_code,
+    tuitionAnnual: Number(row.tuition_annual),
+    tuitionCurrency: row.tuition_currency,
+    minGradePercent: row.min_grade_percent,
+    requiredPriorLevel: row.required_prior_level,
+    minIelts: row.min_ielts === null ? null : Number(row.min_ielts),
+    minToefl: row.min_toefl,
+    minPte: row.min_pte,
+    minDuolingo: row.min_duolingo,
+    intakeMonths: row.intake_months,
+  };
+}
+
+/**
+ * Courses of the chosen level, field and countries, ranked by how well they fit the answers:
+ * eligible ones first, then by score. Budget, English, grades and start month rank and explain but
+ * never hide a course, so visitors see what they would need.
+ */
+export async function findMatches(
+  supabase: SupabaseClient,
+  answers: DiscoverAnswers,
+  rates: RateTable,
+): Promise<{ matches: DiscoverMatch[]; considered: number }> {
+  let query = supabase
+    .from('courses')
+    .select(
+      'id, slug, title, level, field, university_name, university_city, university_country_code, tuition_annual, tuition_currency, min_grade_percent, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, intake_months',
+    )
+    .order('tuition_annual_usd')
+    .limit(CANDIDATE_LIMIT);
+  if (answers.level) query = query.eq('level', answers.level);
+  if (answers.field) query = query.eq('field', answers.field);
+  if (answers.country.length) query = query.in('university_country_code', answers.country);
+  const { data, error } = await query;
+  if (error) throw new Error(`discover: ${error.message}`);
+  const rows = (data ?? []) as CandidateRow[];
+  const matches = rows
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      universityName: row.university_name,
+      universityCity: row.university_city,
+      countryCode: row.university_country_code,
+      result: assessEligibility(toEligibilityCourse(row), answers, rates),
+    }))
+    .sort((a, b) => Number(b.result.eligible) - Number(a.result.eligible) || b.result.score - a.result.score);
+  return { matches: matches.slice(0, MATCHES_SHOWN), considered: rows.length };
+}

@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from 'astro';
+import { authCookieNames } from '../../lib/supabase/auth-cookies.ts';
+import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../../lib/display-currency.ts';
+import { createRenderedCache } from './rendered-cache.ts';
+
+/** Public catalogue routes whose output depends only on the URL and the display currency. */
+const CACHEABLE = /^\/(universities|courses)(\/[^/]+)?\/?$|^\/discover\/?$|^\/api\/catalogue\/(courses|universities)$/;
+
+export const catalogueCache = createRenderedCache({
+  checkEveryMs: Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),
+});
+
+/** The cache key: the address, plus the currency amounts are shown in (cookie, else the language). */
+export function cacheKey(url: URL, request: Request, currencyCookie: string | undefined): string {
+  const currency =
+    resolveDisplayCurrency(currencyCookie) ?? currencyForLocale(request.headers.get('accept-language'));
+  return `${url.pathname.replace(/\/$/, '')}${url.search}|${currency}`;
+}
+
+/**
+ * Serves anonymous catalogue GETs from rendered results while the catalogue is unchanged. Signed-in
+ * visitors, pages carrying a one-off message and every other route are rendered as usual.
+ */
+export const catalogueCacheMiddleware: MiddlewareHandler = async (context, next) => {
+  const { request, url, locals } = context;
+  if (context.isPrerendered || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return next();
+  if (locals.user || locals.flash.length > 0 || authCookieNames(request).length > 0) return next();
+  const supabase = locals.supabase;
+  if (!supabase) return next();
+  const readVersion = async () => {
+    const { data, error } = await supabase.rpc('catalogue_version');
+    return error || typeof data !== 'string' ? null : data;
+  };
+  const key = cacheKey(url, request, context.cookies.get(CURRENCY_COOKIE)?.value);
+  return catalogueCache.respond(key, readVersion, () => next());
+};

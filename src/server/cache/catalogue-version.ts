@@ -1,0 +1,30 @@
+/** Reads the catalogue's current fingerprint; null when it cannot be told (then nothing is reused). */
+export type VersionReader = () => Promise<string | null>;
+
+export interface VersionWatcher {
+  /** The fingerprint, asking the database at most once per interval; concurrent callers share one ask. */
+  current(read: VersionReader): Promise<string | null>;
+  /** Forgets the known fingerprint, so the next request asks again (e.g. after a staff write here). */
+  invalidate(): void;
+}
+
+export function createVersionWatcher(checkEveryMs: number, now: () => number = Date.now): VersionWatcher {
+  let known: { version: string | null; at: number } | undefined;
+  let asking: Promise<string | null> | undefined;
+  return {
+    current(read) {
+      if (known && now() - known.at < checkEveryMs) return Promise.resolve(known.version);
+      asking ??= read()
+        .catch(() => null)
+        .then((version) => {
+          known = { version, at: now() };
+          asking = undefined;
+          return version;
+        });
+      return asking;
+    },
+    invalidate() {
+      known = undefined;
+    },
+  };
+}
