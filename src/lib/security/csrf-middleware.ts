@@ -13,7 +13,7 @@ import {
 import { SECURITY_TOASTS, securityErrorBody } from './messages.ts';
 
 /** The page that explains a rejected form post; rendered in place with status 403. */
-export const SECURITY_ERROR_PATH = '/auth/security-error';
+export const SECURITY_ERROR_PATH = '/auth/error/csrf';
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
 
