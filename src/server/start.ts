@@ -27,6 +27,8 @@ const localBackend: BackingService = {
     });
     process.env['SUPABASE_URL'] = stack.url;
     process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
+    // Server-only: account deletion and other privileged server paths use it; it never reaches a page.
+    process.env['SUPABASE_SERVICE_ROLE_KEY'] ??= stack.serviceRoleKey;
     console.info(
       `  mailbox: ${stack.mailboxUrl}\n  database: ${stack.db.location}\n  anon key: ${stack.anonKey}`,
     );

@@ -17,6 +17,7 @@ Object.assign(process.env, {
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   // Every test signs in from 127.0.0.1; the limiter itself is covered by unit tests.
   AUTH_RATE_LIMIT: process.env['AUTH_RATE_LIMIT'] ?? '10000',
+  LEAD_RATE_LIMIT: process.env['LEAD_RATE_LIMIT'] ?? '10000',
 });
 const app = await createAppServer({
   host: process.env['HOST'] ?? '127.0.0.1',
