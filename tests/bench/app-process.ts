@@ -20,7 +20,7 @@ process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
 const app = await createAppServer({
   host: '127.0.0.1',
   port: 0,
-  distDir: join(PROJECT_ROOT, 'dist'),
+  distDir: process.env['BENCH_DIST_DIR'] ?? join(PROJECT_ROOT, 'dist'),
   supabaseUrl: stack.url,
 });
 

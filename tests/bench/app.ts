@@ -1,11 +1,24 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
 export const BENCH_DIR = join(PROJECT_ROOT, '.bench');
+/** The build the bench measures: a copy, so a rebuild in dist/ during a run cannot change it halfway. */
+export const SNAPSHOT_DIST = join(BENCH_DIR, 'dist');
+
+/** Copies dist/ into the bench folder and returns a description of the build. */
+export function snapshotBuild(): string {
+  const source = join(PROJECT_ROOT, 'dist');
+  rmSync(SNAPSHOT_DIST, { recursive: true, force: true });
+  cpSync(source, SNAPSHOT_DIST, { recursive: true });
+  for (const required of ['server/entry.mjs', 'client/index.html'])
+    if (!existsSync(join(SNAPSHOT_DIST, required)))
+      throw new Error(`dist/${required} is missing: is a build running?`);
+  return `dist/ built ${statSync(join(source, 'server/entry.mjs')).mtime.toISOString()}`;
+}
 
 export interface RunningApp {
   appUrl: string;
@@ -73,7 +86,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const [command, args] = pinned(core, process.execPath, [join(import.meta.dirname, 'app-process.ts')]);
   const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await waitForReady(child);

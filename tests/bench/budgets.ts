@@ -1,5 +1,5 @@
 import { LIGHTHOUSE_ROUTES, ROUTES, type PageKind } from './routes.ts';
-import type { SectionName, SectionResult } from './types.ts';
+import { ANY_SUBJECT, type SectionName, type SectionResult } from './types.ts';
 
 export interface Budget {
   id: string;
@@ -89,7 +89,11 @@ function checkOne(budget: Budget, result: SectionResult, subject: string, metric
     const ok = budget.op === '<=' ? found.value <= budget.limit : found.value >= budget.limit;
     return { ...base, status: ok ? 'pass' : 'fail', actual: found.value };
   }
-  const why = result.unmeasured.find((u) => u.subject === subject)?.reason ?? 'no figure was recorded';
+  const why =
+    (
+      result.unmeasured.find((u) => u.subject === subject) ??
+      result.unmeasured.find((u) => u.subject === ANY_SUBJECT)
+    )?.reason ?? 'no figure was recorded';
   return { ...base, status: 'unmeasured', actual: undefined, reason: why };
 }
 

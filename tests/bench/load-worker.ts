@@ -19,6 +19,8 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Responses per HTTP status. */
+  statuses: Record<string, number>;
 }
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
@@ -36,5 +38,8 @@ const figures: LoadFigures = {
   errors: result.errors,
   timeouts: result.timeouts,
   non2xx: result.non2xx,
+  statuses: Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+  ),
 };
 console.info(JSON.stringify(figures));

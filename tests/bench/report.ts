@@ -11,6 +11,7 @@ export interface Environment {
   chromium?: string;
   lighthouse?: string;
   options: string;
+  build?: string;
   warnings: string[];
 }
 
@@ -95,6 +96,7 @@ export function renderMarkdown(report: Report): string {
       `- Node ${env.node}; ${env.cpus}`,
       env.chromium ? `- Chromium: ${env.chromium}` : '',
       env.lighthouse ? `- Lighthouse: ${env.lighthouse}` : '',
+      env.build ? `- Build: ${env.build}` : '',
       `- Options: ${env.options}`,
       `- Exit code: ${report.exitCode}`,
       ...env.warnings.map((w) => `- **Warning:** ${w}`),

@@ -102,6 +102,13 @@ async function resolveOne(base: string, spec: RouteSpec): Promise<ResolvedRoute>
 /** Turns the route list into concrete URLs on the running app, marking the pages that do not exist yet. */
 export async function resolveRoutes(base: string, specs: RouteSpec[] = ROUTES): Promise<ResolvedRoute[]> {
   const resolved: ResolvedRoute[] = [];
-  for (const spec of specs) resolved.push(await resolveOne(base, spec));
+  for (const spec of specs) {
+    try {
+      resolved.push(await resolveOne(base, spec));
+    } catch (error) {
+      const reason = `the request failed (${error instanceof Error ? error.message : String(error)})`;
+      resolved.push({ ...spec, url: base, status: 'missing', reason });
+    }
+  }
   return resolved;
 }

@@ -1,7 +1,15 @@
 // `npm run bench`: measures the built app the way visitors feel it and checks the performance budgets.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { BENCH_DIR, ensureBuild, startApp, PROJECT_ROOT, type RunningApp } from './app.ts';
+import {
+  BENCH_DIR,
+  ensureBuild,
+  PROJECT_ROOT,
+  snapshotBuild,
+  SNAPSHOT_DIST,
+  startApp,
+  type RunningApp,
+} from './app.ts';
 import { evaluateBudgets, exitCode } from './budgets.ts';
 import { runJsBytes } from './js-bytes.ts';
 import { parseOptions, type BenchOptions } from './options.ts';
@@ -11,7 +19,7 @@ import { prepareSearch, runSearch, type SearchState } from './search.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runThroughput } from './throughput.ts';
 import { runInteraction } from './interaction.ts';
-import type { SectionName, SectionRecorder, SectionResult } from './types.ts';
+import { ANY_SUBJECT, SectionRecorder, type SectionName, type SectionResult } from './types.ts';
 import { join } from 'node:path';
 
 function environment(options: BenchOptions): Environment {
@@ -39,9 +47,18 @@ function environment(options: BenchOptions): Environment {
   };
 }
 
-async function timed(work: () => Promise<SectionRecorder>): Promise<SectionResult> {
+/** Runs one section; a section that breaks is reported as such and the others still run. */
+async function timed(name: SectionName, work: () => Promise<SectionRecorder>): Promise<SectionResult> {
   const started = performance.now();
-  const rec = await work();
+  let rec: SectionRecorder;
+  try {
+    rec = await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  the ${name} section failed: ${message}`);
+    rec = new SectionRecorder(name);
+    rec.unmeasured(ANY_SUBJECT, `the section failed: ${message.split('\n')[0]}`);
+  }
   rec.result.seconds = (performance.now() - started) / 1000;
   return rec.result;
 }
@@ -55,7 +72,7 @@ interface RunContext {
 }
 
 async function runSections({ options, app, routes, env, search }: RunContext) {
-  const clientDir = join(PROJECT_ROOT, 'dist/client');
+  const clientDir = join(SNAPSHOT_DIST, 'client');
   const sections: Record<SectionName, () => Promise<SectionRecorder>> = {
     js: () => runJsBytes({ routes, clientDir }),
     lighthouse: () => runLighthouse({ routes, quick: options.quick, env }),
@@ -69,7 +86,7 @@ async function runSections({ options, app, routes, env, search }: RunContext) {
   const results: SectionResult[] = [];
   for (const name of options.sections) {
     console.info(`\n— ${name} —`);
-    results.push(await timed(sections[name]));
+    results.push(await timed(name, sections[name]));
   }
   return results;
 }
@@ -78,6 +95,7 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const env = environment(options);
   env.warnings.push(...ensureBuild(options.build));
+  env.build = snapshotBuild();
   const dataDir = join(BENCH_DIR, 'data');
   const search = options.sections.includes('search')
     ? await prepareSearch(dataDir, options.quick)
@@ -103,4 +121,8 @@ async function main(): Promise<number> {
   return code;
 }
 
-process.exitCode = await main();
+process.exitCode = await main().catch((error: unknown) => {
+  // Database errors carry the bundled driver's source in their stack: the message is what helps.
+  console.error(`The bench could not run: ${error instanceof Error ? error.message : String(error)}`);
+  return 2;
+});

@@ -87,6 +87,23 @@ function record(rec: SectionRecorder, subject: string, kind: 'db' | 'e2e', s: Su
   return [subject, what, String(s.count), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
 }
 
+/** Runs one measurement; a failure (e.g. a search function being rewritten) is reported, not thrown. */
+async function attempt<T>(
+  rec: SectionRecorder,
+  subject: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const detail = (error as { detail?: unknown }).detail;
+    rec.unmeasured(subject, `failed: ${message}${typeof detail === 'string' ? ` (${detail})` : ''}`);
+    console.error(`  search on ${subject} failed: ${message}`);
+    return undefined;
+  }
+}
+
 export interface SearchState {
   rec: SectionRecorder;
   rows: string[][];
@@ -109,20 +126,23 @@ export async function prepareSearch(dataDir: string, quick: boolean): Promise<Se
   const current = existsSync(marker)
     ? (JSON.parse(readFileSync(marker, 'utf8')) as { digest?: string }).digest
     : undefined;
-  if (current !== digest) {
-    seedLarge({ SUPABASE_DATA_DIR: dataDir });
-    writeFileSync(marker, JSON.stringify({ digest, courses: LARGE_COURSES }));
-  } else
-    rec.note('The large seed in .bench/data is current (schema and seed unchanged); it was not reloaded.');
-  state.rows.push(
-    record(
-      rec,
-      'PGlite',
-      'db',
-      await timeDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') }, quick ? 2 : 10),
-    ),
+  if (current === digest)
+    rec.note('The large seed in .bench/data matches the schema and seed files; it was not reloaded.');
+  else {
+    const seeded = await attempt(rec, 'PGlite', async () => {
+      seedLarge({ SUPABASE_DATA_DIR: dataDir });
+      writeFileSync(marker, JSON.stringify({ digest, courses: LARGE_COURSES }));
+      return true;
+    });
+    if (!seeded) return state;
+  }
+  const timing = await attempt(rec, 'PGlite', () =>
+    timeDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') }, quick ? 2 : 10),
   );
-  state.ready = true;
+  if (timing) {
+    state.rows.push(record(rec, 'PGlite', 'db', timing));
+    state.ready = true;
+  }
   return state;
 }
 
@@ -150,8 +170,9 @@ export async function runSearch(
   postgres: string | undefined,
 ) {
   const { rec } = state;
-  if (state.ready) state.rows.push(record(rec, 'PGlite', 'e2e', await timeEndToEnd(app, quick ? 2 : 10)));
-  if (postgres) await measurePostgres(state, postgres, quick);
+  const e2e = state.ready ? await attempt(rec, 'PGlite', () => timeEndToEnd(app, quick ? 2 : 10)) : undefined;
+  if (e2e) state.rows.push(record(rec, 'PGlite', 'e2e', e2e));
+  if (postgres) await attempt(rec, 'Postgres', () => measurePostgres(state, postgres, quick));
   else rec.unmeasured('Postgres', 'no Postgres database given (use --postgres URL or BENCH_POSTGRES_URL)');
   rec.table(
     `Search latency, ${SEARCH_QUERIES.length} query shapes (ms)`,

@@ -106,6 +106,17 @@ export async function runThroughput(ctx: ThroughputContext): Promise<SectionReco
     const plan = { ...target.plan(ctx.app, ctx.routes), connections, seconds };
     await load({ ...plan, seconds: Math.max(2, seconds / 2) });
     const figures = await load(plan);
+    const failed = figures.non2xx + figures.errors + figures.timeouts;
+    if (failed > figures.requests * 0.01) {
+      const statuses = Object.entries(figures.statuses)
+        .map(([code, n]) => `${n}× ${code}`)
+        .join(', ');
+      rec.unmeasured(
+        target.subject,
+        `${failed} of ${figures.requests} requests failed (${statuses || 'no response'}; ${figures.errors} errors)`,
+      );
+      continue;
+    }
     measured.push({ subject: target.subject, figures });
     console.info(
       `  ${target.subject}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,

@@ -29,6 +29,9 @@ export interface SectionResult {
   seconds: number;
 }
 
+/** The subject of an Unmeasured entry that covers everything the section measures. */
+export const ANY_SUBJECT = '*';
+
 export const SECTIONS = ['js', 'lighthouse', 'throughput', 'search', 'interaction'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
