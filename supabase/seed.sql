@@ -1606,3 +1606,35 @@ from public.courses c where c.level = 'doctorate'
 order by 1, 2;
 
 select public.refresh_search_terms();
+
+-- Demo accounts (local only).
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'applicant@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Amara Okafor"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', '{"sub":"d0000000-0000-4000-8000-000000000001","email":"applicant@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'admin@unipath.test',
+  extensions.crypt('demo-admin-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Daniel Meyer"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000002', '{"sub":"d0000000-0000-4000-8000-000000000002","email":"admin@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated', 'counsellor@unipath.test',
+  extensions.crypt('demo-counsellor-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Priya Nair"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000003', '{"sub":"d0000000-0000-4000-8000-000000000003","email":"counsellor@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into public.user_roles (user_id, role) values ('d0000000-0000-4000-8000-000000000002', 'admin');
+insert into public.user_roles (user_id, role) values ('d0000000-0000-4000-8000-000000000003', 'counsellor');
+update public.profiles set date_of_birth = '2004-03-14', nationality = 'NG',
+  phone = '+234 803 555 0142', city = 'Lagos', country = 'NG',
+  education = '[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}]', test_scores = '[{"test":"ielts","score":7,"taken_on":"2026-06-20"}]'
+where id = 'd0000000-0000-4000-8000-000000000001';

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/seed/demo-accounts.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
@@ -32,6 +33,10 @@ const localBackend: BackingService = {
     console.info(
       `  mailbox: ${stack.mailboxUrl}\n  database: ${stack.db.location}\n  anon key: ${stack.anonKey}`,
     );
+    console.info('  demo accounts (created by supabase/seed.sql on a fresh database):');
+    for (const account of DEMO_ACCOUNTS) {
+      console.info(`    ${account.email.padEnd(26)} ${account.password.padEnd(22)} ${account.purpose}`);
+    }
     return { url: stack.url, stop: () => stack.stop() };
   },
 };

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { buildCourses } from './build-courses.ts';
 import { buildIntakes } from './build-intakes.ts';
 import { buildUniversities } from './build-universities.ts';
+import { demoAccountsSql } from './demo-accounts.ts';
 import { ratesToUsd } from './data/countries.ts';
 import { documentRequirementsSql } from './document-rules.ts';
 import { createRandom } from './prng.ts';
 import { insert } from './sql.ts';
 
-/** Writes supabase/seed.sql: the demo catalogue, the same bytes on every run. */
+/** Writes supabase/seed.sql: the demo catalogue and demo accounts, the same bytes on every run. */
 export function generateSeed(seed = 20261121): string {
   const random = createRandom(seed);
   const universities = buildUniversities(random);
@@ -29,6 +30,7 @@ export function generateSeed(seed = 20261121): string {
     ...chunks(intakes, 250).map((part) => insert('public.intakes', part)),
     documentRequirementsSql(),
     'select public.refresh_search_terms();\n',
+    demoAccountsSql(),
   ].join('\n');
 }
 
