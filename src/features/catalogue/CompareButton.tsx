@@ -26,7 +26,9 @@ export default function CompareButton({ courseId, title }: { courseId: string; t
         aria-pressed={chosen}
         aria-label={`Compare: ${title}`}
         className={`inline-flex min-h-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold ${
-          chosen ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-ink-300 bg-white text-ink-800 hover:bg-ink-50'
+          chosen
+            ? 'border-brand-700 bg-brand-50 text-brand-800'
+            : 'border-ink-300 bg-white text-ink-800 hover:bg-ink-50'
         }`}
       >
         {chosen ? 'Comparing' : 'Compare'}

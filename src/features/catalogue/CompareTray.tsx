@@ -18,7 +18,10 @@ export default function CompareTray() {
         </h2>
         <ul className="flex flex-1 flex-wrap gap-2">
           {list.map((item) => (
-            <li key={item.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm">
+            <li
+              key={item.id}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm"
+            >
               <span className="max-w-56 truncate">{item.title}</span>
               <button
                 type="button"
@@ -31,7 +34,11 @@ export default function CompareTray() {
             </li>
           ))}
         </ul>
-        <button type="button" onClick={clearCompare} className="min-h-10 px-3 text-sm text-brand-700 underline">
+        <button
+          type="button"
+          onClick={clearCompare}
+          className="min-h-10 px-3 text-sm text-brand-700 underline"
+        >
           Clear
         </button>
         <a

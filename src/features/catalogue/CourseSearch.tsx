@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import CourseCard from './CourseCard.tsx';
 import CourseFilters from './CourseFilters.tsx';
 import Pagination from './Pagination.tsx';
@@ -30,11 +30,11 @@ export default function CourseSearch({ input, query, results, facets, display, r
     initialData: results,
   });
   const data = search.data;
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
+  const onChange = (event: SyntheticEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
     search.search(formQuery(event.currentTarget), target.type === 'search' ? 200 : 0);
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     search.search(formQuery(event.currentTarget), 0);
   };
@@ -71,7 +71,10 @@ export default function CourseSearch({ input, query, results, facets, display, r
       <aside aria-label="Filters">
         <h2 className="mb-3 text-lg font-bold">Filters</h2>
         <CourseFilters input={input} facets={facets} display={display} />
-        <button type="submit" className="mt-5 min-h-12 w-full rounded-lg border border-brand-700 font-semibold text-brand-800">
+        <button
+          type="submit"
+          className="mt-5 min-h-12 w-full rounded-lg border border-brand-700 font-semibold text-brand-800"
+        >
           Apply filters
         </button>
         <a href="/courses" className="mt-3 block text-center text-sm text-brand-700 underline">
@@ -91,7 +94,13 @@ export default function CourseSearch({ input, query, results, facets, display, r
             </li>
           ))}
         </ul>
-        <Pagination pagePath="/courses" query={search.query} page={data.page} pageCount={data.pageCount} label="Course result pages" />
+        <Pagination
+          pagePath="/courses"
+          query={search.query}
+          page={data.page}
+          pageCount={data.pageCount}
+          label="Course result pages"
+        />
       </section>
     </form>
   );

@@ -17,8 +17,11 @@ function href(pagePath: string, query: string, page: number): string {
 /** Previous/next and a few numbered pages, as plain links. */
 export default function Pagination({ pagePath, query, page, pageCount, label }: PaginationProps) {
   if (pageCount <= 1) return null;
-  const numbers = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((n) => n >= 1 && n <= pageCount);
-  const link = 'inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border border-ink-300 px-3';
+  const numbers = [...new Set([1, page - 1, page, page + 1, pageCount])].filter(
+    (n) => n >= 1 && n <= pageCount,
+  );
+  const link =
+    'inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border border-ink-300 px-3';
   return (
     <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,13 @@
 /** The number of results, announced politely whenever it changes. */
-export default function ResultCount({ total, noun, loading }: { total: number; noun: [string, string]; loading: boolean }) {
+export default function ResultCount({
+  total,
+  noun,
+  loading,
+}: {
+  total: number;
+  noun: [string, string];
+  loading: boolean;
+}) {
   const shown = total > 1000 ? 'More than 1,000' : total.toLocaleString('en-GB');
   return (
     <div className="flex items-center gap-3">

@@ -12,7 +12,8 @@ export default function SearchNotice({ results, query }: { results: CourseResult
   if (results.correctedFrom && results.suggestion)
     return (
       <p className="rounded-lg bg-accent-100 px-4 py-3 text-ink-900">
-        No courses matched “{results.correctedFrom}”. Showing results for <strong>“{results.suggestion}”</strong>.{' '}
+        No courses matched “{results.correctedFrom}”. Showing results for{' '}
+        <strong>“{results.suggestion}”</strong>.{' '}
         <a className="font-semibold text-brand-700 underline" href={searchHref(query, results.suggestion)}>
           Search for “{results.suggestion}”
         </a>

@@ -22,7 +22,9 @@ export default function UniversityCard({
           </a>
         </h3>
         {university.isPartner && (
-          <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-ink-900">Partner</span>
+          <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-ink-900">
+            Partner
+          </span>
         )}
       </div>
       <p className="text-ink-700">
@@ -40,7 +42,13 @@ export default function UniversityCard({
               'Varies'
             ) : (
               <>
-                from <Money amount={university.tuitionMin} currency={university.currency} display={display} rates={rates} />
+                from{' '}
+                <Money
+                  amount={university.tuitionMin}
+                  currency={university.currency}
+                  display={display}
+                  rates={rates}
+                />
               </>
             )}
           </dd>

@@ -31,7 +31,10 @@ export default function UniversityFilters({
       <Checkboxes
         legend="Country"
         name="country"
-        options={facets.countries.map((country) => ({ value: country.code, label: `${country.name} (${country.count})` }))}
+        options={facets.countries.map((country) => ({
+          value: country.code,
+          label: `${country.name} (${country.count})`,
+        }))}
         selected={input.country}
       />
       <Select label="City" name="city" value={input.city[0]}>

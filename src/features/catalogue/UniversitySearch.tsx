@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import Pagination from './Pagination.tsx';
 import ResultCount from './ResultCount.tsx';
 import type { UniversitySearchInput } from './schema.ts';
@@ -17,18 +17,28 @@ export interface UniversitySearchProps {
 }
 
 /** The university list: a GET form without JavaScript, instant filtering with it. */
-export default function UniversitySearch({ input, query, results, facets, display, rates }: UniversitySearchProps) {
+export default function UniversitySearch({
+  input,
+  query,
+  results,
+  facets,
+  display,
+  rates,
+}: UniversitySearchProps) {
   const search = useInstantSearch({
     endpoint: '/api/catalogue/universities',
     pagePath: '/universities',
     initialQuery: query,
     initialData: results,
   });
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
+  const onChange = (event: SyntheticEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
-    search.search(formQuery(event.currentTarget), target.type === 'search' || target.type === 'number' ? 250 : 0);
+    search.search(
+      formQuery(event.currentTarget),
+      target.type === 'search' || target.type === 'number' ? 250 : 0,
+    );
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     search.search(formQuery(event.currentTarget), 0);
   };
@@ -64,7 +74,10 @@ export default function UniversitySearch({ input, query, results, facets, displa
       <aside aria-label="Filters">
         <h2 className="mb-3 text-lg font-bold">Filters</h2>
         <UniversityFilters input={input} facets={facets} display={display} />
-        <button type="submit" className="mt-5 min-h-12 w-full rounded-lg border border-brand-700 font-semibold text-brand-800">
+        <button
+          type="submit"
+          className="mt-5 min-h-12 w-full rounded-lg border border-brand-700 font-semibold text-brand-800"
+        >
           Apply filters
         </button>
         <a href="/universities" className="mt-3 block text-center text-sm text-brand-700 underline">
@@ -72,7 +85,11 @@ export default function UniversitySearch({ input, query, results, facets, displa
         </a>
       </aside>
       <section aria-label="Results" aria-busy={search.loading} className="min-w-0">
-        <ResultCount total={search.data.total} noun={['university', 'universities']} loading={search.loading} />
+        <ResultCount
+          total={search.data.total}
+          noun={['university', 'universities']}
+          loading={search.loading}
+        />
         {search.error && <p className="mt-2 text-danger-600">{search.error}</p>}
         <ul className="mt-4 grid gap-4">
           {search.data.items.map((university) => (

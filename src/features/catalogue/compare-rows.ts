@@ -32,7 +32,11 @@ function costOf(course: CourseDetail, display: string, rates: CurrencyRates) {
 }
 
 /** The comparison table, costs first, each in the visitor's currency (local amount alongside). */
-export function compareRows(courses: readonly CourseDetail[], display: string, rates: CurrencyRates): CompareRow[] {
+export function compareRows(
+  courses: readonly CourseDetail[],
+  display: string,
+  rates: CurrencyRates,
+): CompareRow[] {
   const row = (label: string, value: (course: CourseDetail) => string): CompareRow => ({
     label,
     values: courses.map(value),
@@ -58,10 +62,19 @@ export function compareRows(courses: readonly CourseDetail[], display: string, r
     ),
     row('University', (c) => `${c.universities.name}, ${c.universities.city}`),
     row('Level', (c) => levelLabel(c.level)),
-    row('Duration', (c) => `${durationLabel(c.duration_months)}, ${MODE_LABELS[c.study_mode] ?? c.study_mode}`),
-    row('English requirement', (c) =>
-      listEnglishMinimums({ minIelts: c.min_ielts, minToefl: c.min_toefl, minPte: c.min_pte, minDuolingo: c.min_duolingo }) ||
-      'None listed',
+    row(
+      'Duration',
+      (c) => `${durationLabel(c.duration_months)}, ${MODE_LABELS[c.study_mode] ?? c.study_mode}`,
+    ),
+    row(
+      'English requirement',
+      (c) =>
+        listEnglishMinimums({
+          minIelts: c.min_ielts,
+          minToefl: c.min_toefl,
+          minPte: c.min_pte,
+          minDuolingo: c.min_duolingo,
+        }) || 'None listed',
     ),
     row('Academic requirement', (c) =>
       c.min_grade_percent === null ? 'See course page' : `Average grade of ${c.min_grade_percent}% or more`,

@@ -27,12 +27,18 @@ function decode(text: string): CompareEntry[] {
 }
 
 /** Courses picked for side-by-side comparison; remembered across pages and visits. */
-export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], { encode: JSON.stringify, decode });
+export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], {
+  encode: JSON.stringify,
+  decode,
+});
 
 export type AddOutcome = 'added' | 'already' | 'full';
 
 /** Pure rule of the tray: at most four, each once. */
-export function addToList(list: readonly CompareEntry[], entry: CompareEntry): { list: CompareEntry[]; outcome: AddOutcome } {
+export function addToList(
+  list: readonly CompareEntry[],
+  entry: CompareEntry,
+): { list: CompareEntry[]; outcome: AddOutcome } {
   if (list.some((item) => item.id === entry.id)) return { list: [...list], outcome: 'already' };
   if (list.length >= COMPARE_LIMIT) return { list: [...list], outcome: 'full' };
   return { list: [...list, entry], outcome: 'added' };

@@ -91,9 +91,15 @@ export async function getCourse(supabase: SupabaseClient, key: DetailKey): Promi
 }
 
 /** Up to four courses for the comparison table, in the order asked. */
-export async function getCoursesById(supabase: SupabaseClient, ids: readonly string[]): Promise<CourseDetail[]> {
+export async function getCoursesById(
+  supabase: SupabaseClient,
+  ids: readonly string[],
+): Promise<CourseDetail[]> {
   if (ids.length === 0) return [];
-  const { data, error } = await supabase.from('courses').select(COURSE_DETAIL_COLUMNS).in('id', [...ids]);
+  const { data, error } = await supabase
+    .from('courses')
+    .select(COURSE_DETAIL_COLUMNS)
+    .in('id', [...ids]);
   if (error) throw new Error(`courses: ${error.message}`);
   const rows = ((data ?? []) as Record<string, unknown>[]).map(normaliseCourse);
   return ids.flatMap((id) => rows.filter((row) => row.id === id));

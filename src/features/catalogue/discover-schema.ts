@@ -5,11 +5,20 @@ import { LEVELS } from './schema.ts';
 
 export const ENGLISH_TESTS = ['ielts', 'toefl', 'pte', 'duolingo', 'none'] as const;
 export type EnglishTest = (typeof ENGLISH_TESTS)[number];
-export const PRIOR_LEVELS = ['secondary', 'foundation', 'diploma', 'certificate', 'bachelor', 'master'] as const;
+export const PRIOR_LEVELS = [
+  'secondary',
+  'foundation',
+  'diploma',
+  'certificate',
+  'bachelor',
+  'master',
+] as const;
 export type PriorLevel = (typeof PRIOR_LEVELS)[number];
 
 /** Score scales of each English test, for form limits and for rejecting impossible scores. */
-export const TEST_SCALES: Readonly<Record<Exclude<EnglishTest, 'none'>, { min: number; max: number; step: number }>> = {
+export const TEST_SCALES: Readonly<
+  Record<Exclude<EnglishTest, 'none'>, { min: number; max: number; step: number }>
+> = {
   ielts: { min: 0, max: 9, step: 0.5 },
   toefl: { min: 0, max: 120, step: 1 },
   pte: { min: 10, max: 90, step: 1 },

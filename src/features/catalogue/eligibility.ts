@@ -59,14 +59,22 @@ const PRIOR_NAMES: Readonly<Record<PriorLevel, string>> = {
   master: 'a master’s degree',
 };
 
-function budgetCheck(course: EligibilityCourse, answers: DiscoverAnswers, rates: CurrencyRates): Check | null {
+function budgetCheck(
+  course: EligibilityCourse,
+  answers: DiscoverAnswers,
+  rates: CurrencyRates,
+): Check | null {
   if (answers.budget === undefined) return null;
   const currency = answers.currency ?? course.tuitionCurrency;
   const cost = convertMoney(course.tuitionAnnual, course.tuitionCurrency, currency, rates);
   if (cost === null) return { topic: 'budget', status: 'unknown', text: 'tuition could not be converted' };
   const yearly = formatMoney(cost, currency);
   if (cost <= answers.budget)
-    return { topic: 'budget', status: 'met', text: `within budget: ${yearly} a year ≤ ${formatMoney(answers.budget, currency)}` };
+    return {
+      topic: 'budget',
+      status: 'met',
+      text: `within budget: ${yearly} a year ≤ ${formatMoney(answers.budget, currency)}`,
+    };
   return {
     topic: 'budget',
     status: 'missing',
@@ -77,7 +85,8 @@ function budgetCheck(course: EligibilityCourse, answers: DiscoverAnswers, rates:
 function gradeCheck(course: EligibilityCourse, grade: number | undefined): Check | null {
   const min = course.minGradePercent;
   if (min === null) return null;
-  if (grade === undefined) return { topic: 'grade', status: 'unknown', text: `asks for an average grade of ${min}%` };
+  if (grade === undefined)
+    return { topic: 'grade', status: 'unknown', text: `asks for an average grade of ${min}%` };
   return grade >= min
     ? { topic: 'grade', status: 'met', text: `grade ${grade}% ≥ ${min}% required` }
     : { topic: 'grade', status: 'missing', text: `needs an average grade of ${min}% — you have ${grade}%` };
@@ -96,7 +105,8 @@ function priorCheck(course: EligibilityCourse, prior: PriorLevel | undefined): C
 function startCheck(course: EligibilityCourse, start: number | undefined): Check | null {
   if (start === undefined) return null;
   const wanted = MONTH_NAMES[start - 1] ?? '';
-  if (course.intakeMonths.includes(start)) return { topic: 'start', status: 'met', text: `starts in ${wanted}` };
+  if (course.intakeMonths.includes(start))
+    return { topic: 'start', status: 'met', text: `starts in ${wanted}` };
   const offered = course.intakeMonths.map((month) => MONTH_NAMES[month - 1]).join(', ');
   return {
     topic: 'start',
@@ -108,9 +118,17 @@ function startCheck(course: EligibilityCourse, start: number | undefined): Check
 function preferenceChecks(course: EligibilityCourse, answers: DiscoverAnswers): Check[] {
   const checks: Check[] = [];
   if (answers.level)
-    checks.push({ topic: 'level', status: answers.level === course.level ? 'met' : 'missing', text: `${levelLabel(course.level)} level` });
+    checks.push({
+      topic: 'level',
+      status: answers.level === course.level ? 'met' : 'missing',
+      text: `${levelLabel(course.level)} level`,
+    });
   if (answers.field)
-    checks.push({ topic: 'field', status: answers.field === course.field ? 'met' : 'missing', text: `${course.field}, your field` });
+    checks.push({
+      topic: 'field',
+      status: answers.field === course.field ? 'met' : 'missing',
+      text: `${course.field}, your field`,
+    });
   if (answers.country.length)
     checks.push({
       topic: 'country',
@@ -140,7 +158,8 @@ export function assessEligibility(
   ].filter((check): check is Check => check !== null);
   const total = checks.reduce((sum, check) => sum + WEIGHTS[check.topic], 0);
   const earned = checks.reduce(
-    (sum, check) => sum + WEIGHTS[check.topic] * (check.status === 'met' ? 1 : check.status === 'unknown' ? 0.5 : 0),
+    (sum, check) =>
+      sum + WEIGHTS[check.topic] * (check.status === 'met' ? 1 : check.status === 'unknown' ? 0.5 : 0),
     0,
   );
   return {

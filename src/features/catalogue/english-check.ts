@@ -8,11 +8,21 @@ export interface EnglishMinimums {
   minDuolingo: number | null;
 }
 
-const TEST_NAMES = { ielts: 'IELTS', toefl: 'TOEFL iBT', pte: 'PTE Academic', duolingo: 'Duolingo English Test' } as const;
+const TEST_NAMES = {
+  ielts: 'IELTS',
+  toefl: 'TOEFL iBT',
+  pte: 'PTE Academic',
+  duolingo: 'Duolingo English Test',
+} as const;
 type ScoredTest = keyof typeof TEST_NAMES;
 
 function minimumFor(course: EnglishMinimums, test: ScoredTest): number | null {
-  const byTest = { ielts: course.minIelts, toefl: course.minToefl, pte: course.minPte, duolingo: course.minDuolingo };
+  const byTest = {
+    ielts: course.minIelts,
+    toefl: course.minToefl,
+    pte: course.minPte,
+    duolingo: course.minDuolingo,
+  };
   return byTest[test];
 }
 
@@ -31,17 +41,28 @@ export function listEnglishMinimums(course: EnglishMinimums): string {
 }
 
 /** Compares the visitor's English test score with the course's minimum for that test. */
-export function englishCheck(course: EnglishMinimums, test: EnglishTest | undefined, score: number | undefined): Check | null {
+export function englishCheck(
+  course: EnglishMinimums,
+  test: EnglishTest | undefined,
+  score: number | undefined,
+): Check | null {
   const accepted = listEnglishMinimums(course);
   if (!accepted) return null;
   if (!test) return { topic: 'english', status: 'unknown', text: `asks for ${accepted}` };
-  if (test === 'none') return { topic: 'english', status: 'missing', text: `needs an English test: ${accepted}` };
+  if (test === 'none')
+    return { topic: 'english', status: 'missing', text: `needs an English test: ${accepted}` };
   const min = minimumFor(course, test);
   const name = TEST_NAMES[test];
-  if (min === null) return { topic: 'english', status: 'unknown', text: `does not list ${name}; accepts ${accepted}` };
-  if (score === undefined) return { topic: 'english', status: 'unknown', text: `asks for ${name} ${formatScore(test, min)}` };
+  if (min === null)
+    return { topic: 'english', status: 'unknown', text: `does not list ${name}; accepts ${accepted}` };
+  if (score === undefined)
+    return { topic: 'english', status: 'unknown', text: `asks for ${name} ${formatScore(test, min)}` };
   return score >= min
-    ? { topic: 'english', status: 'met', text: `${name} ${formatScore(test, score)} ≥ ${formatScore(test, min)} required` }
+    ? {
+        topic: 'english',
+        status: 'met',
+        text: `${name} ${formatScore(test, score)} ≥ ${formatScore(test, min)} required`,
+      }
     : {
         topic: 'english',
         status: 'missing',

@@ -19,7 +19,11 @@ export interface FirstYearCost {
 }
 
 /** The first year's cost in one currency, each part converted with the newest rates. */
-export function firstYearCost(course: CostInput, currency: string, rates: CurrencyRates): FirstYearCost | null {
+export function firstYearCost(
+  course: CostInput,
+  currency: string,
+  rates: CurrencyRates,
+): FirstYearCost | null {
   const tuition = convertMoney(course.tuitionAnnual, course.tuitionCurrency, currency, rates);
   const fee = convertMoney(
     course.applicationFee,

@@ -13,7 +13,14 @@ import {
 
 export const LEVELS = ['foundation', 'diploma', 'certificate', 'bachelor', 'master', 'doctorate'] as const;
 export const STUDY_MODES = ['full_time', 'part_time', 'online', 'blended'] as const;
-export const COURSE_SORTS = ['relevance', 'tuition_asc', 'tuition_desc', 'deadline', 'duration', 'title'] as const;
+export const COURSE_SORTS = [
+  'relevance',
+  'tuition_asc',
+  'tuition_desc',
+  'deadline',
+  'duration',
+  'title',
+] as const;
 export const UNIVERSITY_SORTS = ['name', 'ranking', 'tuition_asc', 'tuition_desc'] as const;
 export const UNIVERSITY_TYPES = ['public', 'private'] as const;
 export const RANKING_BANDS = [100, 250, 500, 1000] as const;

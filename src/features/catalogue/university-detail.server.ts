@@ -66,9 +66,16 @@ function normalise(row: Record<string, unknown>): UniversityDetail {
 }
 
 /** A published university by slug or id with its published courses and their intakes. */
-export async function getUniversity(supabase: SupabaseClient, key: DetailKey): Promise<UniversityDetail | null> {
+export async function getUniversity(
+  supabase: SupabaseClient,
+  key: DetailKey,
+): Promise<UniversityDetail | null> {
   if (key.kind === 'invalid') return null;
-  const { data, error } = await supabase.from('universities').select(COLUMNS).eq(key.kind, key.value).maybeSingle();
+  const { data, error } = await supabase
+    .from('universities')
+    .select(COLUMNS)
+    .eq(key.kind, key.value)
+    .maybeSingle();
   if (error) throw new Error(`university: ${error.message}`);
   return data ? normalise(data as Record<string, unknown>) : null;
 }

@@ -22,7 +22,12 @@ export interface InstantSearchOptions<T> {
  * Results that follow the form as the visitor types: requests are debounced, a newer one aborts
  * the one in flight, and the address bar always shows the query the results are for.
  */
-export function useInstantSearch<T>({ endpoint, pagePath, initialQuery, initialData }: InstantSearchOptions<T>) {
+export function useInstantSearch<T>({
+  endpoint,
+  pagePath,
+  initialQuery,
+  initialData,
+}: InstantSearchOptions<T>) {
   const [data, setData] = useState(initialData);
   const [query, setQuery] = useState(initialQuery);
   const [loading, setLoading] = useState(false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const shortlistChangeSchema = z.object({
-  course_id: z.string().uuid(),
+  course_id: z.uuid(),
   saved: z.boolean(),
 });
 

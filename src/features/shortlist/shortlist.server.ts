@@ -22,7 +22,10 @@ export async function setShortlisted(
   const query = saved
     ? supabase
         .from('shortlist_items')
-        .upsert({ user_id: userId, course_id: courseId }, { onConflict: 'user_id,course_id', ignoreDuplicates: true })
+        .upsert(
+          { user_id: userId, course_id: courseId },
+          { onConflict: 'user_id,course_id', ignoreDuplicates: true },
+        )
     : supabase.from('shortlist_items').delete().eq('user_id', userId).eq('course_id', courseId);
   const { error } = await query;
   if (error) throw new Error(`shortlist: ${error.message}`);
@@ -32,7 +35,11 @@ export async function setShortlisted(
  * Adds the browser's saved courses to the account (courses the user cannot see are skipped) and
  * returns the union, which the browser then keeps.
  */
-export async function mergeShortlist(supabase: SupabaseClient, userId: string, local: unknown): Promise<string[]> {
+export async function mergeShortlist(
+  supabase: SupabaseClient,
+  userId: string,
+  local: unknown,
+): Promise<string[]> {
   const ids = cleanShortlist(local);
   const remote = await listShortlist(supabase, userId);
   const missing = ids.filter((id) => !remote.includes(id));
