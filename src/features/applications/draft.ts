@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { STEPS, type StepId } from './steps.ts';
+import { STATEMENT_MAX } from './schema.ts';
+
+const loose = (max: number) => z.string().max(max).catch('');
+
+const educationDraftRow = z.object({
+  institution: loose(160),
+  qualification: loose(120),
+  field: loose(120),
+  country: loose(2),
+  start_year: loose(4),
+  end_year: loose(4),
+  grade: loose(40),
+});
+export type EducationDraftRow = z.infer<typeof educationDraftRow>;
+
+/**
+ * What a draft may hold at any moment: every field optional and possibly half typed, only sizes
+ * bounded. Completeness is checked per step and again by the database on submission.
+ */
+export const answersDraftSchema = z.object({
+  personal: z
+    .object({
+      full_name: loose(120),
+      date_of_birth: loose(10),
+      nationality: loose(2),
+      phone: loose(24),
+      address_line: loose(200),
+      city: loose(100),
+      postal_code: loose(20),
+      country: loose(2),
+    })
+    .partial()
+    .catch({}),
+  academic: z
+    .object({ education: z.array(educationDraftRow).max(10).catch([]) })
+    .partial()
+    .catch({}),
+  english: z
+    .object({ test: loose(10), score: loose(6), taken_on: loose(10) })
+    .partial()
+    .catch({}),
+  statement: z
+    .object({
+      statement: z
+        .string()
+        .max(STATEMENT_MAX * 2)
+        .catch(''),
+    })
+    .partial()
+    .catch({}),
+});
+export type DraftAnswers = z.infer<typeof answersDraftSchema>;
+
+const stepIds = STEPS.map((step) => step.id) as [StepId, ...StepId[]];
+
+/** The body of an autosave: the whole draft as the applicant sees it, and when they last changed it. */
+export const draftSaveSchema = z.object({
+  course_id: z.uuid().nullable(),
+  intake_id: z.uuid().nullable(),
+  current_step: z.enum(stepIds),
+  answers: answersDraftSchema,
+  /** When the browser last changed it (ISO time); an older save never overwrites a newer one. */
+  changed_at: z.iso.datetime({ offset: true }),
+});
+export type DraftSave = z.infer<typeof draftSaveSchema>;
+
+export interface ApplicationDraft extends DraftSave {
+  id: string | null;
+}
+
+export function emptyAnswers(): DraftAnswers {
+  return { personal: {}, academic: { education: [] }, english: {}, statement: {} };
+}
+
+/** Reads stored answers of any shape into the draft shape, dropping what does not fit. */
+export function toDraftAnswers(value: unknown): DraftAnswers {
+  const parsed = answersDraftSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : emptyAnswers();
+}

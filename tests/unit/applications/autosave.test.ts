@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createAutosave,
+  type SaveResult,
+  type SaveStatus,
+} from '../../../src/features/applications/autosave.ts';
+import { emptyAnswers, type ApplicationDraft } from '../../../src/features/applications/draft.ts';
+
+const ID = '5b2f7c4e-4c1e-4a38-9a53-3f1f0a2b9c11';
+const draft = (name: string): ApplicationDraft => ({
+  id: null,
+  course_id: null,
+  intake_id: null,
+  current_step: 'personal',
+  answers: { ...emptyAnswers(), personal: { full_name: name } },
+  changed_at: new Date().toISOString(),
+});
+
+function setup(results: SaveResult[]) {
+  const sent: ApplicationDraft[] = [];
+  const local: ApplicationDraft[] = [];
+  const statuses: SaveStatus[] = [];
+  const saver = createAutosave({
+    delay: 800,
+    keepLocal: (value) => local.push(value),
+    send: (value) => {
+      sent.push(value);
+      return Promise.resolve(results.shift() ?? { ok: true, id: ID, savedAt: '2026-11-21T14:32:00Z' });
+    },
+    onStatus: (status) => statuses.push(status),
+    onSaved: () => undefined,
+  });
+  return { saver, sent, local, statuses };
+}
+
+describe('createAutosave', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps every keystroke locally and sends only the last one after typing pauses', async () => {
+    const { saver, sent, local, statuses } = setup([]);
+    saver.change(draft('A'));
+    saver.change(draft('Am'));
+    saver.change(draft('Amara'));
+    expect(local).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((value) => value.answers.personal.full_name)).toEqual(['Amara']);
+    expect(statuses.at(-1)).toEqual({ kind: 'saved', at: '2026-11-21T14:32:00Z' });
+  });
+
+  it('sends later saves with the id the server gave the draft', async () => {
+    const { saver, sent } = setup([]);
+    saver.change(draft('A'));
+    await vi.advanceTimersByTimeAsync(800);
+    saver.change(draft('Ab'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(sent[1]?.id).toBe(ID);
+  });
+
+  it('keeps an unsent change when offline and sends it on the next flush', async () => {
+    const { saver, sent, statuses } = setup([{ ok: false, reason: 'offline' }]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(statuses.at(-1)).toEqual({ kind: 'offline' });
+    expect(saver.hasPending()).toBe(true);
+    await saver.flush();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.answers.personal.full_name).toBe('Amara');
+    expect(saver.hasPending()).toBe(false);
+  });
+
+  it('reports an expired session without losing the change', async () => {
+    const { saver, statuses, local } = setup([{ ok: false, reason: 'signed-out' }]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(statuses.at(-1)).toEqual({ kind: 'signed-out' });
+    expect(local.at(-1)?.answers.personal.full_name).toBe('Amara');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { preflight, sniffType } from '../../../src/features/applications/file-sniff.ts';
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n');
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+const rule = { allowed_types: ['application/pdf', 'image/png', 'image/jpeg'], max_size_bytes: 1024 * 1024 };
+
+describe('sniffType', () => {
+  it('recognises PDF, PNG and JPEG by their first bytes', () => {
+    expect(sniffType(PDF)).toBe('application/pdf');
+    expect(sniffType(PNG)).toBe('image/png');
+    expect(sniffType(JPEG)).toBe('image/jpeg');
+  });
+
+  it('recognises nothing in text, truncated headers or an empty file', () => {
+    expect(sniffType(new TextEncoder().encode('hello world'))).toBeNull();
+    expect(sniffType(new TextEncoder().encode('%PD'))).toBeNull();
+    expect(sniffType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('preflight', () => {
+  it('accepts a real PDF named .pdf within the limit and uploads it as application/pdf', () => {
+    expect(preflight({ name: 'passport.PDF', size: 2000, head: PDF }, rule)).toEqual({
+      ok: true,
+      type: 'application/pdf',
+    });
+  });
+
+  it('refuses PNG bytes named .pdf', () => {
+    const result = preflight({ name: 'transcript.pdf', size: 2000, head: PNG }, rule);
+    expect(result).toEqual({ ok: false, reason: 'the file is named .pdf but its content is PNG.' });
+  });
+
+  it('refuses a type the requirement does not allow, naming the allowed ones', () => {
+    const result = preflight(
+      { name: 'photo.png', size: 10, head: PNG },
+      { ...rule, allowed_types: ['application/pdf'] },
+    );
+    expect(result).toEqual({ ok: false, reason: 'the content is not PDF, whatever the file name says.' });
+  });
+
+  it('refuses files over the size limit and empty files', () => {
+    expect(preflight({ name: 'a.pdf', size: 3 * 1024 * 1024, head: PDF }, rule)).toEqual({
+      ok: false,
+      reason: 'the file is 3 MB; the limit is 1 MB.',
+    });
+    expect(preflight({ name: 'a.pdf', size: 0, head: new Uint8Array() }, rule)).toMatchObject({ ok: false });
+  });
+});
