@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { hydrated, quietPopup } from './support.ts';
+
+test.beforeEach(({ page }) => quietPopup(page));
+
+test('compare holds four courses, refuses a fifth and shows them side by side', async ({ page }) => {
+  await page.goto('/courses?q=business');
+  await hydrated(page);
+  const buttons = page.getByRole('button', { name: /^Compare:/ });
+  for (let n = 0; n < 4; n++) {
+    await buttons.nth(n).focus();
+    await page.keyboard.press('Enter');
+    await expect(buttons.nth(n)).toHaveAttribute('aria-pressed', 'true');
+  }
+  await buttons.nth(4).click();
+  await expect(page.getByText('You can compare up to 4 courses. Remove one to add another.')).toBeVisible();
+  await expect(buttons.nth(4)).toHaveAttribute('aria-pressed', 'false');
+  const tray = page.getByRole('region', { name: 'Compare tray' });
+  await expect(tray).toContainText('Compare (4 of 4)');
+  await page.reload();
+  await expect(tray).toContainText('Compare (4 of 4)');
+  await tray.getByRole('link', { name: 'Compare side by side' }).click();
+  await expect(page).toHaveURL(/\/courses\/compare\?ids=/);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveCount(4);
+  await expect(table.getByRole('rowheader').first()).toContainText('Total first-year cost');
+  await expect(table.getByRole('rowheader', { name: 'Next deadline' })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the comparison page renders and removes a course by link', async ({ page, request }) => {
+    const body = (await (await request.get('/api/catalogue/courses?q=law')).json()) as {
+      items: { id: string }[];
+    };
+    const ids = body.items.slice(0, 3).map((item) => item.id);
+    await page.goto(`/courses/compare?ids=${ids.join(',')}`);
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
+    await page
+      .getByRole('link', { name: /^Remove/ })
+      .first()
+      .click();
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(2);
+  });
+});
