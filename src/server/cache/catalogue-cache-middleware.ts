@@ -4,7 +4,8 @@ import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../.
 import { createRenderedCache } from './rendered-cache.ts';
 
 /** Public catalogue routes whose output depends only on the URL and the display currency. */
-const CACHEABLE = /^\/(universities|courses)(\/[^/]+)?\/?$|^\/discover\/?$|^\/api\/catalogue\/(courses|universities)$/;
+const CACHEABLE =
+  /^\/(universities|courses)(\/[^/]+)?\/?$|^\/discover\/?$|^\/api\/catalogue\/(courses|universities)$/;
 
 export const catalogueCache = createRenderedCache({
   checkEveryMs: Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),

@@ -40,7 +40,8 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
       return new Response(hit.body.slice(0), { status: hit.status, headers });
     }
     const response = await render();
-    const cacheable = response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
+    const cacheable =
+      response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
     if (!cacheable || !response.body) return response;
     const body = await response.arrayBuffer();
     const headers = [...response.headers].filter(([name]) => !PERSONAL.has(name.toLowerCase()));
