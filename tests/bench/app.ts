@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -87,7 +87,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The server's own errors go to a log beside the report, not between the bench's lines.
+    stdio: ['ignore', 'pipe', openSync(join(BENCH_DIR, 'app.log'), 'a')],
   });
   const ready = await waitForReady(child);
   return {

@@ -63,6 +63,10 @@ async function measure(page: Page, url: string, scenario: Scenario, count: numbe
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // Islands hydrate when the browser is idle; Astro drops the `ssr` attribute once one has.
+  await page
+    .waitForFunction(() => !document.querySelector('astro-island[ssr]'), null, { timeout: 20_000 })
+    .catch(() => undefined);
   const missing = await scenario.act(page, count);
   if (missing) return { missing };
   const lastInput = await page.evaluate(() => performance.now());

@@ -50,6 +50,18 @@ function failingAudits(lhr: Result): string[] {
   );
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried. */
+async function runWithRetry(url: string, config: Config | undefined, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, config);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.info(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 async function runOnce(url: string, config: Config | undefined): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable() ?? '/usr/bin/chromium',
@@ -89,6 +101,36 @@ function versions(env: Environment, lhr: Result | undefined): void {
   }
 }
 
+const COLUMNS = ['route', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
+
+/** Runs one route with one preset `runs` times and records the median run; returns its table row and report. */
+async function measurePreset(
+  rec: SectionRecorder,
+  route: ResolvedRoute,
+  preset: (typeof PRESETS)[number],
+  runs: number,
+): Promise<{ row: string[]; lhr: Result } | undefined> {
+  const lhrs: Result[] = [];
+  try {
+    for (let i = 0; i < runs; i++) lhrs.push(await runWithRetry(route.url, preset.config));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    rec.unmeasured(route.label, `Lighthouse failed (${preset.name}): ${message}`);
+    return undefined;
+  }
+  const all = lhrs.map(figures);
+  const index = medianRunIndex(all, ['fcp', 'lcp', 'tbt']);
+  const chosen = all[index] ?? {};
+  const lhr = lhrs[index] as Result;
+  for (const [name, value] of Object.entries(chosen))
+    rec.metric(route.label, `${preset.name}:${name}`, value);
+  const scores = all.map((f) => fmt(f['performance'])).join(' ');
+  console.info(`  ${route.label} ${preset.name}: performance ${scores}`);
+  const metrics = ['fcp', 'lcp', 'tbt', 'cls', 'si'].map((m) => fmt(chosen[m], m === 'cls' ? 3 : 0));
+  const row = [route.label, preset.name, ...CATEGORIES.map((c) => fmt(chosen[c])), ...metrics, scores];
+  return { row: [...row, failingAudits(lhr).join('; ') || '—'], lhr };
+}
+
 /** Lighthouse, mobile and desktop presets, median of 5 runs per route (1 with --quick). */
 export async function runLighthouse(ctx: LighthouseContext): Promise<SectionRecorder> {
   const rec = new SectionRecorder('lighthouse');
@@ -101,50 +143,16 @@ export async function runLighthouse(ctx: LighthouseContext): Promise<SectionReco
       continue;
     }
     for (const preset of PRESETS) {
-      const lhrs: Result[] = [];
-      for (let i = 0; i < runs; i++) lhrs.push(await runOnce(route.url, preset.config));
-      const all = lhrs.map(figures);
-      const index = medianRunIndex(all, ['fcp', 'lcp', 'tbt']);
-      const chosen = all[index] ?? {};
-      sample ??= lhrs[index];
-      for (const [name, value] of Object.entries(chosen))
-        rec.metric(route.label, `${preset.name}:${name}`, value);
-      const lost = failingAudits(lhrs[index] as Result);
-      rows.push([
-        route.label,
-        preset.name,
-        ...CATEGORIES.map((c) => fmt(chosen[c])),
-        fmt(chosen['fcp']),
-        fmt(chosen['lcp']),
-        fmt(chosen['tbt']),
-        fmt(chosen['cls'], 3),
-        fmt(chosen['si']),
-        all.map((f) => fmt(f['performance'])).join(' '),
-        lost.join('; ') || '—',
-      ]);
-      console.info(
-        `  ${route.label} ${preset.name}: performance ${all.map((f) => f['performance']).join(', ')}`,
-      );
+      const measured = await measurePreset(rec, route, preset, runs);
+      if (!measured) continue;
+      rows.push(measured.row);
+      sample ??= measured.lhr;
     }
   }
   versions(ctx.env, sample);
   rec.table(
     `Lighthouse, median of ${runs} run${runs === 1 ? '' : 's'} (times in ms, simulated throttling)`,
-    [
-      'route',
-      'preset',
-      'perf',
-      'a11y',
-      'best pr.',
-      'SEO',
-      'FCP',
-      'LCP',
-      'TBT',
-      'CLS',
-      'SI',
-      'perf of each run',
-      'audits losing points (median run)',
-    ],
+    [...COLUMNS, 'perf of each run', 'audits losing points (median run)'],
     rows,
   );
   if (ctx.quick)

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 
 export interface LoadPlan {
   origin: string;
-  /** Requests cycled through by every connection. */
+  /** Requests cycled through by every connection; `{n}` becomes a number unique to each request. */
   paths: string[];
   headers?: Record<string, string>;
   connections: number;
@@ -24,11 +24,17 @@ export interface LoadFigures {
 }
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
+let counter = 0;
+const request = (path: string): autocannon.Request => {
+  const base: autocannon.Request = { method: 'GET', path, headers: plan.headers ?? {} };
+  if (!path.includes('{n}')) return base;
+  return { ...base, setupRequest: (req) => ({ ...req, path: path.replaceAll('{n}', String(++counter)) }) };
+};
 const result = await autocannon({
   url: plan.origin,
   connections: plan.connections,
   duration: plan.seconds,
-  requests: plan.paths.map((path) => ({ method: 'GET', path, headers: plan.headers ?? {} })),
+  requests: plan.paths.map(request),
 });
 const figures: LoadFigures = {
   rps: result.requests.total / plan.seconds,

@@ -46,8 +46,11 @@ export const LIGHTHOUSE_ROUTES = new Set([
   '/auth',
 ]);
 
-/** Islands every page may carry; any other island, or any script outside an island, breaks the JS budget. */
-export const PUBLIC_ISLANDS = new Set(['ToastRegion']);
+/**
+ * The public islands: the public layout's toasts and lead capture (modal, timed popup) and the contact
+ * page's lead form. Any other island, or any script outside one, breaks the content-page JS budget.
+ */
+export const PUBLIC_ISLANDS = new Set(['ToastRegion', 'LeadModal', 'LeadPopup', 'LeadForm']);
 
 /** Hydration directives that never hold up the first paint. */
 export const NON_BLOCKING_DIRECTIVES = new Set(['idle', 'visible', 'media', 'only']);

@@ -1,6 +1,7 @@
 // `npm run bench`: measures the built app the way visitors feel it and checks the performance budgets.
 import { execFileSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import {
   BENCH_DIR,
   ensureBuild,
@@ -35,7 +36,9 @@ function environment(options: BenchOptions): Environment {
     date: new Date().toISOString(),
     commit: git(['rev-parse', '--short', 'HEAD']) + dirty,
     node: process.version,
-    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; load average at start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
     options: [
       `sections ${options.sections.join(',')}`,
       options.quick ? 'quick' : '',
@@ -91,17 +94,36 @@ async function runSections({ options, app, routes, env, search }: RunContext) {
   return results;
 }
 
+/**
+ * Prepares the bench database and starts the app on it. A data folder that no longer migrates (an
+ * edited migration that was already applied there) is deleted once and built again from scratch.
+ */
+async function startWithData(options: BenchOptions, env: Environment) {
+  const dataDir = join(BENCH_DIR, 'data');
+  for (let attempt = 1; ; attempt++) {
+    const search = options.sections.includes('search')
+      ? await prepareSearch(dataDir, options.quick)
+      : undefined;
+    console.info('Starting the local stack and the app…');
+    try {
+      return { app: await startApp({ BENCH_DATA_DIR: dataDir }), search };
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      console.info(
+        'The app did not start on the bench database (see .bench/app.log); rebuilding the database.',
+      );
+      env.warnings.push('The bench database did not migrate and was rebuilt from scratch.');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const env = environment(options);
   env.warnings.push(...ensureBuild(options.build));
   env.build = snapshotBuild();
-  const dataDir = join(BENCH_DIR, 'data');
-  const search = options.sections.includes('search')
-    ? await prepareSearch(dataDir, options.quick)
-    : undefined;
-  console.info('Starting the local stack and the app…');
-  const app = await startApp({ BENCH_DATA_DIR: dataDir });
+  const { app, search } = await startWithData(options, env);
   let results: SectionResult[];
   try {
     console.info(
@@ -112,6 +134,9 @@ async function main(): Promise<number> {
   } finally {
     await app.stop();
   }
+  env.cpus += `, at end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
   const checks = evaluateBudgets(results);
   const code = exitCode(checks, options.strict);
   console.info(

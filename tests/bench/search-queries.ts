@@ -53,3 +53,10 @@ export function searchPath(query: SearchQuery): string {
     params.set(name, Array.isArray(value) ? `{${value.join(',')}}` : String(value));
   return `/rest/v1/rpc/search_courses?${params}`;
 }
+
+/** The same text search through the app's own API, which the search island calls; filters have their own names there. */
+export function appSearchPath(query: SearchQuery): string | undefined {
+  const keys = Object.keys(query.args);
+  if (keys.length !== 1 || typeof query.args['q'] !== 'string') return undefined;
+  return `/api/catalogue/courses?${new URLSearchParams({ q: query.args['q'] })}`;
+}

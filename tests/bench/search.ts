@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../supabase/local/db/open.ts';
 import { runAs } from '../../supabase/local/db/request-context.ts';
 import { PROJECT_ROOT, startApp, type RunningApp } from './app.ts';
-import { SEARCH_QUERIES, searchPath, searchSql } from './search-queries.ts';
+import { appSearchPath, SEARCH_QUERIES, searchPath, searchSql } from './search-queries.ts';
 import { summarize, type Summary } from './stats.ts';
 import { SectionRecorder } from './types.ts';
 
@@ -62,29 +62,52 @@ async function timeDatabase(target: DatabaseTarget, runs: number): Promise<Summa
   }
 }
 
-async function timeEndToEnd(app: RunningApp, runs: number): Promise<Summary> {
-  const headers = { apikey: app.anonKey, accept: 'application/json' };
+type Route = 'db' | 'rest' | 'app';
+
+const ROUTE_LABEL: Record<Route, string> = {
+  db: 'database (search_courses as anon)',
+  rest: 'REST API (GET /rest/v1/rpc/search_courses)',
+  app: 'app search API (GET /api/catalogue/courses, cache bypassed)',
+};
+
+let unique = 0;
+
+/** Sequential requests, one warm-up pass discarded; the app's paths get a fresh parameter so its cache never answers. */
+async function timeHttp(app: RunningApp, route: 'rest' | 'app', runs: number): Promise<Summary> {
+  const rest = route === 'rest';
+  const headers = rest ? { apikey: app.anonKey, accept: 'application/json' } : { accept: 'application/json' };
+  const paths = rest ? SEARCH_QUERIES.map(searchPath) : SEARCH_QUERIES.flatMap((q) => appSearchPath(q) ?? []);
   const once = async (path: string) => {
+    const target = new URL(path, rest ? app.stackUrl : app.appUrl);
+    if (!rest) target.searchParams.set('v', `bench${++unique}`);
     const started = performance.now();
-    const response = await fetch(new URL(path, app.stackUrl), { headers });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(target, { headers });
+    if (!response.ok) throw new Error(`${target.pathname} answered ${response.status}`);
     await response.arrayBuffer();
     return performance.now() - started;
   };
-  for (const query of SEARCH_QUERIES) await once(searchPath(query));
+  for (const path of paths) await once(path);
   const samples: number[] = [];
-  for (let r = 0; r < runs; r++)
-    for (const query of SEARCH_QUERIES) samples.push(await once(searchPath(query)));
+  for (let r = 0; r < runs; r++) for (const path of paths) samples.push(await once(path));
   return summarize(samples);
 }
 
-function record(rec: SectionRecorder, subject: string, kind: 'db' | 'e2e', s: Summary): string[] {
-  rec.metric(subject, `${kind}-p50`, s.p50, 'ms');
-  rec.metric(subject, `${kind}-p95`, s.p95, 'ms');
-  rec.metric(subject, `${kind}-p99`, s.p99, 'ms');
-  const what =
-    kind === 'db' ? 'database (search_courses as anon)' : 'end to end (GET /rest/v1/rpc/search_courses)';
-  return [subject, what, String(s.count), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
+function record(rec: SectionRecorder, subject: string, route: Route, s: Summary): string[] {
+  const prefix = route === 'db' ? 'db' : route === 'rest' ? 'e2e' : 'app';
+  rec.metric(subject, `${prefix}-p50`, s.p50, 'ms');
+  rec.metric(subject, `${prefix}-p95`, s.p95, 'ms');
+  rec.metric(subject, `${prefix}-p99`, s.p99, 'ms');
+  return [subject, ROUTE_LABEL[route], String(s.count), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
+}
+
+/** End to end through the REST API and through the app's own search API. */
+async function measureHttp(state: SearchState, subject: string, app: RunningApp, quick: boolean) {
+  for (const route of ['rest', 'app'] as const) {
+    const summary = await attempt(state.rec, `${subject} ${route}`, () =>
+      timeHttp(app, route, quick ? 2 : 10),
+    );
+    if (summary) state.rows.push(record(state.rec, subject, route, summary));
+  }
 }
 
 /** Runs one measurement; a failure (e.g. a search function being rewritten) is reported, not thrown. */
@@ -156,13 +179,13 @@ async function measurePostgres(state: SearchState, url: string, quick: boolean):
   );
   const app = await startApp({ BENCH_DATABASE_URL: url });
   try {
-    state.rows.push(record(state.rec, 'Postgres', 'e2e', await timeEndToEnd(app, quick ? 2 : 10)));
+    await measureHttp(state, 'Postgres', app, quick);
   } finally {
     await app.stop();
   }
 }
 
-/** With the app running: end-to-end search through the REST API, then the same on Postgres when given. */
+/** With the app running: search through the REST API and the app, then all of it on Postgres when given. */
 export async function runSearch(
   state: SearchState,
   app: RunningApp,
@@ -170,8 +193,7 @@ export async function runSearch(
   postgres: string | undefined,
 ) {
   const { rec } = state;
-  const e2e = state.ready ? await attempt(rec, 'PGlite', () => timeEndToEnd(app, quick ? 2 : 10)) : undefined;
-  if (e2e) state.rows.push(record(rec, 'PGlite', 'e2e', e2e));
+  if (state.ready) await measureHttp(state, 'PGlite', app, quick);
   if (postgres) await attempt(rec, 'Postgres', () => measurePostgres(state, postgres, quick));
   else rec.unmeasured('Postgres', 'no Postgres database given (use --postgres URL or BENCH_POSTGRES_URL)');
   rec.table(

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { pinned, rssMiB, type RunningApp } from './app.ts';
 import type { LoadFigures, LoadPlan } from './load-worker.ts';
 import type { ResolvedRoute } from './routes.ts';
-import { SEARCH_QUERIES, searchPath } from './search-queries.ts';
+import { appSearchPath, SEARCH_QUERIES } from './search-queries.ts';
 import { SectionRecorder } from './types.ts';
 
 const run = promisify(execFile);
@@ -25,6 +25,8 @@ interface Target {
 
 const pathOf = (routes: ResolvedRoute[], label: string) =>
   new URL(routes.find((r) => r.label === label)?.url ?? '/').pathname;
+/** The header the app's rendered catalogue cache sets (src/server/cache). */
+const CACHE_STATUS_HEADER = 'x-catalogue-cache';
 const TERMS = [
   'computer',
   'data',
@@ -52,20 +54,22 @@ export const TARGETS: Target[] = [
   {
     subject: 'uncached catalogue page',
     route: '/courses',
-    // A different query on every request, so no cache can answer it.
+    // Realistic queries made unique by an extra parameter, so the rendered-page cache never answers.
     plan: (app, routes) => ({
       origin: app.appUrl,
       paths: TERMS.flatMap((q) =>
-        [1, 2, 3, 4, 5].map((page) => `${pathOf(routes, '/courses')}?q=${q}&page=${page}`),
+        [1, 2, 3].map((page) => `${pathOf(routes, '/courses')}?q=${q}&page=${page}&v={n}`),
       ),
     }),
   },
   {
     subject: 'search request',
+    route: '/courses',
+    // What the search island asks while a visitor types: a new query each time, so never from the cache.
     plan: (app) => ({
-      origin: app.stackUrl,
-      paths: SEARCH_QUERIES.map(searchPath),
-      headers: { apikey: app.anonKey, accept: 'application/json' },
+      origin: app.appUrl,
+      paths: SEARCH_QUERIES.flatMap((q) => appSearchPath(q) ?? []).map((path) => `${path}&v={n}`),
+      headers: { accept: 'application/json' },
     }),
   },
 ];
@@ -78,6 +82,18 @@ async function load(plan: LoadPlan): Promise<LoadFigures> {
   ]);
   const { stdout } = await run(command, args, { maxBuffer: 1 << 20, timeout: (plan.seconds + 30) * 1000 });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;
+}
+
+/** What the app's rendered-page cache says about one more request of the kind just measured. */
+async function cacheStatus(plan: LoadPlan): Promise<string> {
+  const path = (plan.paths[0] ?? '/').replaceAll('{n}', `probe${Date.now()}`);
+  try {
+    const response = await fetch(new URL(path, plan.origin), { headers: plan.headers ?? {} });
+    await response.arrayBuffer();
+    return response.headers.get(CACHE_STATUS_HEADER) ?? 'none';
+  } catch {
+    return 'unknown';
+  }
 }
 
 function sampleRss(pid: number) {
@@ -96,7 +112,7 @@ export async function runThroughput(ctx: ThroughputContext): Promise<SectionReco
   const seconds = ctx.quick ? 3 : 10;
   const before = rssMiB(ctx.app.pid);
   const stopSampling = sampleRss(ctx.app.pid);
-  const measured: Array<{ subject: string; figures: LoadFigures }> = [];
+  const measured: Array<{ subject: string; figures: LoadFigures; cache: string }> = [];
   for (const target of TARGETS) {
     const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
     if (route?.status === 'missing') {
@@ -117,7 +133,7 @@ export async function runThroughput(ctx: ThroughputContext): Promise<SectionReco
       );
       continue;
     }
-    measured.push({ subject: target.subject, figures });
+    measured.push({ subject: target.subject, figures, cache: await cacheStatus(plan) });
     console.info(
       `  ${target.subject}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,
     );
@@ -146,12 +162,12 @@ export async function runThroughput(ctx: ThroughputContext): Promise<SectionReco
 
 function recordFigures(
   rec: SectionRecorder,
-  measured: Array<{ subject: string; figures: LoadFigures }>,
+  measured: Array<{ subject: string; figures: LoadFigures; cache: string }>,
 ): void {
   const base = measured.find((m) => m.subject === 'prerendered page')?.figures;
   const ratio = (value: number, reference: number | undefined) =>
     reference ? value / reference : Number.NaN;
-  const rows = measured.map(({ subject, figures: f }) => {
+  const rows = measured.map(({ subject, figures: f, cache }) => {
     rec.metric(subject, 'rps', f.rps, 'req/s');
     rec.metric(subject, 'p50', f.p50, 'ms');
     rec.metric(subject, 'p99', f.p99, 'ms');
@@ -165,11 +181,20 @@ function recordFigures(
       `${f.p50} (${ratio(f.p50, base?.p50).toFixed(1)}×)`,
       `${f.p99} (${ratio(f.p99, base?.p99).toFixed(1)}×)`,
       `${f.errors} / ${f.timeouts} / ${f.non2xx}`,
+      cache,
     ];
   });
   rec.table(
     'Throughput (ratios against the prerendered page in this run)',
-    ['target', 'req/s', 'req/s ratio', 'p50 ms (ratio)', 'p99 ms (ratio)', 'errors / timeouts / non-2xx'],
+    [
+      'target',
+      'req/s',
+      'req/s ratio',
+      'p50 ms (ratio)',
+      'p99 ms (ratio)',
+      'errors / timeouts / non-2xx',
+      CACHE_STATUS_HEADER,
+    ],
     rows,
   );
 }
