@@ -69,7 +69,14 @@ export async function intake(stack: RunningStack, courseId: string, options: Int
      values ($1, $2, current_date + 200, current_date + $3::int, current_date + $4::int,
        current_date + greatest($4::int, 0) + 60, $5, $6)
      returning id`,
-    [courseId, `Term ${randomUUID().slice(0, 8)}`, Math.min(opensDays, deadlineDays), deadlineDays, capacity, status],
+    [
+      courseId,
+      `Term ${randomUUID().slice(0, 8)}`,
+      Math.min(opensDays, deadlineDays),
+      deadlineDays,
+      capacity,
+      status,
+    ],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error('intake not created');

@@ -26,7 +26,12 @@ describe('an applicant applies and follows the application', () => {
       .select()
       .single();
     expect(created.error).toBeNull();
-    const app = created.data as { id: string; applicant_id: string; status: string; reference: string | null };
+    const app = created.data as {
+      id: string;
+      applicant_id: string;
+      status: string;
+      reference: string | null;
+    };
     expect(app).toMatchObject({ applicant_id: applicant.id, status: 'draft', reference: null });
 
     const saved = await applicant.client
@@ -46,7 +51,12 @@ describe('an applicant applies and follows the application', () => {
 
     const submitted = await applicant.client.rpc('submit_application', { application_id: app.id });
     expect(submitted.error).toBeNull();
-    const result = submitted.data as { status: string; reference: string; submitted_at: string; reply_by: string };
+    const result = submitted.data as {
+      status: string;
+      reference: string;
+      submitted_at: string;
+      reply_by: string;
+    };
     expect(result.status).toBe('submitted');
     expect(result.reference).toMatch(/^UP-\d{4}-[2-9A-HJ-NP-Z]{6}$/);
     expect(result.submitted_at).toBeTruthy();
@@ -92,7 +102,10 @@ describe('an applicant applies and follows the application', () => {
     expect((await move('action_required', 'Upload a clearer passport scan.')).error).toBeNull();
     expect((await move('under_review')).error).toBeNull();
     const offer = await move('offer_conditional', 'Final grades of at least B.');
-    expect(offer.data).toMatchObject({ status: 'offer_conditional', offer_conditions: 'Final grades of at least B.' });
+    expect(offer.data).toMatchObject({
+      status: 'offer_conditional',
+      offer_conditions: 'Final grades of at least B.',
+    });
     const accepted = await applicant.client.rpc('respond_to_offer', { application_id: id, accept: true });
     expect(accepted.data).toMatchObject({ status: 'accepted' });
     expect((await move('enrolled')).data).toMatchObject({ status: 'enrolled' });

@@ -32,39 +32,217 @@ const html = text('<!doctype html><html><script>alert(document.cookie)</script><
 const svg = text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 
 const corpus: BadUpload[] = [
-  { case: 'PNG bytes declared as PDF', name: 'scan.pdf', type: 'application/pdf', bytes: new Uint8Array(PNG), refusedBy: ['storage'] },
-  { case: 'PDF bytes declared as PNG', name: 'photo.png', type: 'image/png', bytes: pdf(64), refusedBy: ['storage'] },
-  { case: 'HTML bytes declared as PDF', name: 'cv.pdf', type: 'application/pdf', bytes: html, refusedBy: ['storage'] },
-  { case: 'SVG bytes declared as PNG', name: 'logo.png', type: 'image/png', bytes: svg, refusedBy: ['storage'] },
-  { case: 'oversize PDF', name: 'big.pdf', type: 'application/pdf', bytes: pdf(10 * MiB + 1), refusedBy: ['validate', 'storage'] },
-  { case: 'HTML page', name: 'page.html', type: 'text/html', bytes: html, badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'HTML declared with a PDF name', name: 'page.pdf', type: 'text/html', bytes: html, refusedBy: ['validate', 'storage'] },
-  { case: 'SVG image', name: 'logo.svg', type: 'image/svg+xml', bytes: svg, badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'XHTML', name: 'page.xhtml', type: 'application/xhtml+xml', bytes: html, badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'JavaScript', name: 'run.js', type: 'application/javascript', bytes: text('alert(1)'), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'Windows program', name: 'setup.exe', type: 'application/x-msdownload', bytes: text('MZ\x90\x00'), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'Word document', name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: text('PK\x03\x04'), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'empty file', name: 'empty.pdf', type: 'application/pdf', size: 0, bytes: new Uint8Array(0), refusedBy: ['validate', 'storage'] },
+  {
+    case: 'PNG bytes declared as PDF',
+    name: 'scan.pdf',
+    type: 'application/pdf',
+    bytes: new Uint8Array(PNG),
+    refusedBy: ['storage'],
+  },
+  {
+    case: 'PDF bytes declared as PNG',
+    name: 'photo.png',
+    type: 'image/png',
+    bytes: pdf(64),
+    refusedBy: ['storage'],
+  },
+  {
+    case: 'HTML bytes declared as PDF',
+    name: 'cv.pdf',
+    type: 'application/pdf',
+    bytes: html,
+    refusedBy: ['storage'],
+  },
+  {
+    case: 'SVG bytes declared as PNG',
+    name: 'logo.png',
+    type: 'image/png',
+    bytes: svg,
+    refusedBy: ['storage'],
+  },
+  {
+    case: 'oversize PDF',
+    name: 'big.pdf',
+    type: 'application/pdf',
+    bytes: pdf(10 * MiB + 1),
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'HTML page',
+    name: 'page.html',
+    type: 'text/html',
+    bytes: html,
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'HTML declared with a PDF name',
+    name: 'page.pdf',
+    type: 'text/html',
+    bytes: html,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'SVG image',
+    name: 'logo.svg',
+    type: 'image/svg+xml',
+    bytes: svg,
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'XHTML',
+    name: 'page.xhtml',
+    type: 'application/xhtml+xml',
+    bytes: html,
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'JavaScript',
+    name: 'run.js',
+    type: 'application/javascript',
+    bytes: text('alert(1)'),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'Windows program',
+    name: 'setup.exe',
+    type: 'application/x-msdownload',
+    bytes: text('MZ\x90\x00'),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'Word document',
+    name: 'cv.docx',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    bytes: text('PK\x03\x04'),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'empty file',
+    name: 'empty.pdf',
+    type: 'application/pdf',
+    size: 0,
+    bytes: new Uint8Array(0),
+    refusedBy: ['validate', 'storage'],
+  },
   { case: 'negative size', name: 'minus.pdf', type: 'application/pdf', size: -1, refusedBy: ['validate'] },
-  { case: 'program behind a PDF name', name: 'cv.pdf.exe', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'program extension hidden inside', name: 'cv.exe.pdf', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'PHP extension hidden inside', name: 'x.php.pdf', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'HTML extension hidden inside', name: 'invoice.html.png', type: 'image/png', bytes: new Uint8Array(PNG), badName: true, refusedBy: ['validate', 'storage'] },
-  { case: 'SVG extension hidden inside', name: 'logo.svg.jpg', type: 'image/jpeg', badName: true, refusedBy: ['validate'] },
-  { case: 'path traversal', name: '../../etc/passwd.pdf', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate', 'storage'], objectName: (f) => `${f}/../../${randomUUID()}-passwd.pdf` },
-  { case: 'Windows path traversal', name: '..\\..\\boot.pdf', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
-  { case: 'folder in the name', name: 'docs/passport.pdf', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate', 'storage'], objectName: (f) => `${f}/docs/${randomUUID()}-passport.pdf` },
-  { case: 'drive letter', name: 'C:passport.pdf', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
+  {
+    case: 'program behind a PDF name',
+    name: 'cv.pdf.exe',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'program extension hidden inside',
+    name: 'cv.exe.pdf',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'PHP extension hidden inside',
+    name: 'x.php.pdf',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'HTML extension hidden inside',
+    name: 'invoice.html.png',
+    type: 'image/png',
+    bytes: new Uint8Array(PNG),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+  },
+  {
+    case: 'SVG extension hidden inside',
+    name: 'logo.svg.jpg',
+    type: 'image/jpeg',
+    badName: true,
+    refusedBy: ['validate'],
+  },
+  {
+    case: 'path traversal',
+    name: '../../etc/passwd.pdf',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+    objectName: (f) => `${f}/../../${randomUUID()}-passwd.pdf`,
+  },
+  {
+    case: 'Windows path traversal',
+    name: '..\\..\\boot.pdf',
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
+  {
+    case: 'folder in the name',
+    name: 'docs/passport.pdf',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate', 'storage'],
+    objectName: (f) => `${f}/docs/${randomUUID()}-passport.pdf`,
+  },
+  {
+    case: 'drive letter',
+    name: 'C:passport.pdf',
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
   { case: 'NUL byte', name: 'cv\u0000.pdf', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
   { case: 'new line', name: 'cv\n.pdf', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
-  { case: 'right-to-left override', name: 'cv\u202Efdp.exe', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
+  {
+    case: 'right-to-left override',
+    name: 'cv\u202Efdp.exe',
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
   { case: 'hidden file', name: '.htaccess', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
   { case: 'no extension', name: 'passport', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
-  { case: 'trailing dot', name: 'passport.pdf.', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
-  { case: 'extension not matching the type', name: 'photo.jpg', type: 'application/pdf', bytes: pdf(64), badName: true, refusedBy: ['validate'] },
+  {
+    case: 'trailing dot',
+    name: 'passport.pdf.',
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
+  {
+    case: 'extension not matching the type',
+    name: 'photo.jpg',
+    type: 'application/pdf',
+    bytes: pdf(64),
+    badName: true,
+    refusedBy: ['validate'],
+  },
   { case: 'unknown type', name: 'scan.pdf', type: '', refusedBy: ['validate'] },
-  { case: 'name too long', name: `${'a'.repeat(200)}.pdf`, type: 'application/pdf', badName: true, refusedBy: ['validate'] },
-  { case: 'shell characters', name: 'cv|rm.pdf', type: 'application/pdf', badName: true, refusedBy: ['validate'] },
+  {
+    case: 'name too long',
+    name: `${'a'.repeat(200)}.pdf`,
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
+  {
+    case: 'shell characters',
+    name: 'cv|rm.pdf',
+    type: 'application/pdf',
+    badName: true,
+    refusedBy: ['validate'],
+  },
 ];
 
 let stack: RunningStack;
@@ -107,13 +285,16 @@ describe('bad uploads are refused, every single one', () => {
   it.each(corpus)('$case', async (bad) => {
     const size = bad.size ?? bad.bytes?.length ?? 4096;
     const verdict = await preflight(bad.name, size, bad.type);
-    if (bad.refusedBy.includes('validate')) expect(verdict).toEqual({ valid: false, error: expect.any(String) });
+    if (bad.refusedBy.includes('validate'))
+      expect(verdict).toEqual({ valid: false, error: expect.any(String) });
     else expect(verdict.valid).toBe(true);
     if (!bad.bytes) return;
     const objectName = bad.objectName?.(folder) ?? `${folder}/${randomUUID()}-${safeName(bad.name)}`;
     const upload = await applicant.client.storage
       .from(BUCKET)
-      .upload(objectName, new Blob([bad.bytes as Uint8Array<ArrayBuffer>], { type: bad.type }), { contentType: bad.type || 'application/octet-stream' });
+      .upload(objectName, new Blob([bad.bytes as Uint8Array<ArrayBuffer>], { type: bad.type }), {
+        contentType: bad.type || 'application/octet-stream',
+      });
     if (bad.refusedBy.includes('storage')) expect(upload.error).not.toBeNull();
     else expect(upload.error).toBeNull();
   });
@@ -132,7 +313,9 @@ describe('bad uploads are refused, every single one', () => {
         size_bytes: 100,
         content_type: 'application/pdf',
       });
-      expect(error?.message, bad.case).toMatch(/^File validation failed: |violates check constraint|unsupported Unicode escape/);
+      expect(error?.message, bad.case).toMatch(
+        /^File validation failed: |violates check constraint|unsupported Unicode escape/,
+      );
     }
   });
 
@@ -145,8 +328,14 @@ describe('bad uploads are refused, every single one', () => {
         file_size: size,
         content_type: 'application/pdf',
       });
-    expect((await check('passport', 6 * MiB)).data).toEqual({ valid: false, error: 'The file is larger than 5 MB.' });
+    expect((await check('passport', 6 * MiB)).data).toEqual({
+      valid: false,
+      error: 'The file is larger than 5 MB.',
+    });
     expect((await check('transcript', 6 * MiB)).data).toEqual({ valid: true, error: null });
-    expect((await check('cv', 3 * MiB)).data).toEqual({ valid: false, error: 'The file is larger than 2 MB.' });
+    expect((await check('cv', 3 * MiB)).data).toEqual({
+      valid: false,
+      error: 'The file is larger than 2 MB.',
+    });
   });
 });
