@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { chromiumArgs, chromiumExecutable } from '../helpers/chromium.ts';
+import { BENCH_DIR } from './app.ts';
 import type { Environment } from './report.ts';
 import { LIGHTHOUSE_ROUTES, type ResolvedRoute } from './routes.ts';
 import { medianRunIndex } from './stats.ts';
@@ -101,6 +103,17 @@ function versions(env: Environment, lhr: Result | undefined): void {
   }
 }
 
+/** Keeps the median run's full report for diagnosis: .bench/lighthouse/<route>.<preset>.json. */
+function saveReport(label: string, preset: string, lhr: Result): void {
+  const dir = join(BENCH_DIR, 'lighthouse');
+  mkdirSync(dir, { recursive: true });
+  const name = label
+    .replace(/^\/$/, 'home')
+    .replace(/[^\w-]+/g, '_')
+    .replace(/^_|_$/g, '');
+  writeFileSync(join(dir, `${name}.${preset}.json`), JSON.stringify(lhr));
+}
+
 const COLUMNS = ['route', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
 
 /** Runs one route with one preset `runs` times and records the median run; returns its table row and report. */
@@ -122,6 +135,7 @@ async function measurePreset(
   const index = medianRunIndex(all, ['fcp', 'lcp', 'tbt']);
   const chosen = all[index] ?? {};
   const lhr = lhrs[index] as Result;
+  saveReport(route.label, preset.name, lhr);
   for (const [name, value] of Object.entries(chosen))
     rec.metric(route.label, `${preset.name}:${name}`, value);
   const scores = all.map((f) => fmt(f['performance'])).join(' ');
@@ -155,6 +169,7 @@ export async function runLighthouse(ctx: LighthouseContext): Promise<SectionReco
     [...COLUMNS, 'perf of each run', 'audits losing points (median run)'],
     rows,
   );
+  rec.note('The full report of each median run is in .bench/lighthouse/ (open it in the Lighthouse viewer).');
   if (ctx.quick)
     rec.note('Quick mode: one run per route and preset, so scores are noisier than the median of five.');
   return rec;

@@ -45,7 +45,7 @@ const figures: LoadFigures = {
   timeouts: result.timeouts,
   non2xx: result.non2xx,
   statuses: Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   ),
 };
 console.info(JSON.stringify(figures));

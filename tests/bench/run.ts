@@ -121,6 +121,11 @@ async function startWithData(options: BenchOptions, env: Environment) {
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const env = environment(options);
+  const [load = 0] = loadavg();
+  if (load > cpus().length)
+    env.warnings.push(
+      `The machine was busy when the bench started (load ${load.toFixed(1)} on ${cpus().length} cores): timings are pessimistic and noisy.`,
+    );
   env.warnings.push(...ensureBuild(options.build));
   env.build = snapshotBuild();
   const { app, search } = await startWithData(options, env);

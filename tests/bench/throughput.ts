@@ -106,56 +106,66 @@ function sampleRss(pid: number) {
 }
 
 /** Requests per second and latency of four kinds of request, each relative to the prerendered page. */
+const CONNECTIONS = 32;
+type Measured = { subject: string; figures: LoadFigures; cache: string };
+
+/** One target: a discarded warm-up round, then the measured round; undefined when it could not be measured. */
+async function measureTarget(ctx: ThroughputContext, rec: SectionRecorder, target: Target, seconds: number) {
+  const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
+  if (route?.status === 'missing') {
+    rec.unmeasured(target.subject, `not available yet: ${route.reason}`);
+    return undefined;
+  }
+  const base = target.plan(ctx.app, ctx.routes);
+  // Browsers always ask for compressed responses; so does the load, so compression costs count.
+  const headers = { 'accept-encoding': 'br, gzip', ...base.headers };
+  const plan = { ...base, headers, connections: CONNECTIONS, seconds };
+  await load({ ...plan, seconds: Math.max(2, seconds / 2) });
+  const figures = await load(plan);
+  const failed = figures.non2xx + figures.errors + figures.timeouts;
+  if (failed > figures.requests * 0.01) {
+    const statuses = Object.entries(figures.statuses).map(([code, n]) => `${n}× ${code}`);
+    const detail = `${statuses.join(', ') || 'no response'}; ${figures.errors} errors`;
+    rec.unmeasured(target.subject, `${failed} of ${figures.requests} requests failed (${detail})`);
+    return undefined;
+  }
+  const { rps, p50, p99 } = figures;
+  console.info(`  ${target.subject}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms`);
+  return { subject: target.subject, figures, cache: await cacheStatus(plan) };
+}
+
+/** Requests per second and latency of four kinds of request, each relative to the prerendered page. */
 export async function runThroughput(ctx: ThroughputContext): Promise<SectionRecorder> {
   const rec = new SectionRecorder('throughput');
-  const connections = 32;
   const seconds = ctx.quick ? 3 : 10;
+  const settle = ctx.quick ? 2 : 5;
   const before = rssMiB(ctx.app.pid);
   const stopSampling = sampleRss(ctx.app.pid);
-  const measured: Array<{ subject: string; figures: LoadFigures; cache: string }> = [];
+  const measured: Measured[] = [];
   for (const target of TARGETS) {
-    const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
-    if (route?.status === 'missing') {
-      rec.unmeasured(target.subject, `not available yet: ${route.reason}`);
-      continue;
-    }
-    const plan = { ...target.plan(ctx.app, ctx.routes), connections, seconds };
-    await load({ ...plan, seconds: Math.max(2, seconds / 2) });
-    const figures = await load(plan);
-    const failed = figures.non2xx + figures.errors + figures.timeouts;
-    if (failed > figures.requests * 0.01) {
-      const statuses = Object.entries(figures.statuses)
-        .map(([code, n]) => `${n}× ${code}`)
-        .join(', ');
-      rec.unmeasured(
-        target.subject,
-        `${failed} of ${figures.requests} requests failed (${statuses || 'no response'}; ${figures.errors} errors)`,
-      );
-      continue;
-    }
-    measured.push({ subject: target.subject, figures, cache: await cacheStatus(plan) });
-    console.info(
-      `  ${target.subject}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,
-    );
+    const result = await measureTarget(ctx, rec, target, seconds);
+    if (result) measured.push(result);
   }
   const peak = stopSampling();
-  await new Promise((resolve) => setTimeout(resolve, ctx.quick ? 2000 : 5000));
+  await new Promise((resolve) => setTimeout(resolve, settle * 1000));
   const after = rssMiB(ctx.app.pid);
   recordFigures(rec, measured);
   rec.metric('server', 'rss-before', before, 'MiB');
   rec.metric('server', 'rss-peak-during', peak, 'MiB');
   rec.metric('server', 'rss-after', after, 'MiB');
+  const memory = [before, peak, after].map((m) => m.toFixed(0));
   rec.table(
     'Server memory (app and local stack in one process, MiB)',
-    ['before load', 'peak during load', `${ctx.quick ? 2 : 5} s after`],
-    [[before.toFixed(0), peak.toFixed(0), after.toFixed(0)]],
+    ['before load', 'peak during load', `${settle} s after`],
+    [memory],
   );
   const pin =
     ctx.app.core === undefined
       ? 'not pinned (needs taskset and 2 cores)'
       : `server on core ${ctx.app.core}, autocannon on core 0`;
+  const warm = Math.max(2, seconds / 2);
   rec.note(
-    `autocannon, ${connections} connections, ${seconds} s per target after a discarded ${Math.max(2, seconds / 2)} s warm-up; ${pin}; loopback only.`,
+    `autocannon, ${CONNECTIONS} connections, ${seconds} s per target after a discarded ${warm} s warm-up; ${pin}; loopback only.`,
   );
   return rec;
 }
