@@ -12,7 +12,7 @@ const config = readConfig(join(projectDir, 'supabase/config.toml'));
 const port = Number(process.env['SUPABASE_PORT'] ?? apiConfig(config).port);
 const host = process.env['SUPABASE_HOST'] ?? '127.0.0.1';
 
-function target(): DatabaseTarget {
+function target(): Exclude<DatabaseTarget, { kind: 'memory' }> {
   const url = process.env['DATABASE_URL'];
   return url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: join(dataDir, 'db') };
 }

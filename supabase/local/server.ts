@@ -80,7 +80,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       : mkdtempSync(join(tmpdir(), 'unipath-stack-'));
   const dataDir = options.dataDir ?? (target.kind === 'pglite' ? dirname(target.dataDir) : (ownTemp ?? ''));
   mkdirSync(join(dataDir, 'storage'), { recursive: true });
-  const keys = await createKeys({ signingKeyFile: ownTemp ? undefined : join(dataDir, 'signing-key.json') });
+  const keys = await createKeys(ownTemp ? {} : { signingKeyFile: join(dataDir, 'signing-key.json') });
   const server: Server = createServer();
   await new Promise<void>((done) => server.listen(options.port ?? 54321, host, done));
   const { port } = server.address() as AddressInfo;
@@ -100,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
   const services: Record<string, Service> = {
     auth: await createAuthService(ctx),
-    rest: await createRestService(ctx),
+    rest: createRestService(ctx),
     storage: await createStorageService(ctx),
     mailbox: mail,
   };
