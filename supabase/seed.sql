@@ -1638,3 +1638,30 @@ update public.profiles set date_of_birth = '2004-03-14', nationality = 'NG',
   phone = '+234 803 555 0142', city = 'Lagos', country = 'NG',
   education = '[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}]', test_scores = '[{"test":"ielts","score":7,"taken_on":"2026-06-20"}]'
 where id = 'd0000000-0000-4000-8000-000000000001';
+
+-- Demo application (local only).
+do $$
+declare
+  target record;
+begin
+  select i.id, i.course_id, i.start_date, i.reply_by into target
+  from public.intakes i join public.courses c on c.id = i.course_id
+  where i.status = 'open' and c.published and c.university_published and c.language = 'en'
+    and c.level = 'bachelor' and i.deadline >= current_date
+  order by i.deadline, c.slug
+  limit 1;
+  if not found then
+    return;
+  end if;
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000001","role":"authenticated"}', true);
+  perform set_config('unipath.transition_note', 'Application submitted.', true);
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  values ('d0000000-0000-4000-8000-0000000000a1', 'd0000000-0000-4000-8000-000000000001', target.course_id, target.id,
+    '{"personal":{"full_name":"Amara Okafor","date_of_birth":"2004-03-14","nationality":"NG","phone":"+234 803 555 0142"},"academic":[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}],"english_test":{"test":"ielts","score":7,"taken_on":"2026-06-20"},"statement":"I have wanted to build software that helps people since I wrote my first program for my school library''s lending records. Studying sciences at Kings Crest taught me to test an idea before trusting it, and leading the coding club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations in algorithms and data with practical projects, so that I can return to Lagos able to design dependable systems for clinics and schools. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review');
+  update public.applications set status = 'submitted', submitted_at = now(), reply_by = target.reply_by,
+    reference = format('UP-%s-DEMO42', extract(year from target.start_date))
+  where id = 'd0000000-0000-4000-8000-0000000000a1';
+  perform set_config('request.jwt.claims', '', true);
+  perform set_config('unipath.transition_note', '', true);
+end
+$$;

@@ -5,6 +5,7 @@ import { buildCourses } from './build-courses.ts';
 import { buildIntakes } from './build-intakes.ts';
 import { buildUniversities } from './build-universities.ts';
 import { demoAccountsSql } from './demo-accounts.ts';
+import { demoApplicationsSql } from './demo-applications.ts';
 import { ratesToUsd } from './data/countries.ts';
 import { documentRequirementsSql } from './document-rules.ts';
 import { createRandom } from './prng.ts';
@@ -31,6 +32,7 @@ export function generateSeed(seed = 20261121): string {
     documentRequirementsSql(),
     'select public.refresh_search_terms();\n',
     demoAccountsSql(),
+    demoApplicationsSql(),
   ].join('\n');
 }
 
