@@ -18,9 +18,9 @@ export interface NavItem {
 /** Header navigation, in display order. Add routes here as they ship. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Home' },
-  { href: '/universities', label: 'Universities' },
-  { href: '/courses', label: 'Courses' },
-  { href: '/discover', label: 'Discover' },
+  { href: '/universities/', label: 'Universities' },
+  { href: '/courses/', label: 'Courses' },
+  { href: '/discover/', label: 'Discover' },
   { href: '/blog/', label: 'Blog' },
   { href: '/about/', label: 'About' },
   { href: '/contact/', label: 'Contact' },

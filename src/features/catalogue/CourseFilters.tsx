@@ -23,7 +23,7 @@ export default function CourseFilters({
   display: string;
 }) {
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <Select label="Sort by" name="sort" value={input.sort}>
         {COURSE_SORTS.map((sort) => (
           <option key={sort} value={sort}>

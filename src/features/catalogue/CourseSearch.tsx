@@ -46,7 +46,7 @@ export default function CourseSearch({ input, query, results, facets, display, r
       aria-label="Courses"
       onChange={onChange}
       onSubmit={onSubmit}
-      className="container-page grid gap-8 py-8 lg:grid-cols-[18rem_1fr]"
+      className="container-page grid grid-cols-1 gap-8 py-8 lg:grid-cols-[18rem_minmax(0,1fr)]"
     >
       <div className="lg:col-span-2">
         <label htmlFor="course-q" className="block text-sm font-semibold text-ink-800">
@@ -61,7 +61,7 @@ export default function CourseSearch({ input, query, results, facets, display, r
             maxLength={120}
             autoComplete="off"
             placeholder="e.g. computer science, nursing, MBA"
-            className="min-h-12 w-full rounded-lg border border-ink-300 px-4 text-base"
+            className="min-h-12 w-full min-w-0 rounded-lg border border-ink-300 px-4 text-base"
           />
           <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-6 font-semibold text-white">
             Search

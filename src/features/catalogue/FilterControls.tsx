@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-const box = 'rounded-lg border border-ink-300 bg-white px-3 py-2 text-base';
+const box = 'w-full min-w-0 rounded-lg border border-ink-300 bg-white px-3 py-2 text-base';
 
 export function Checkboxes({
   legend,
@@ -46,7 +46,7 @@ export function Select({
   children: ReactNode;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-semibold text-ink-800">
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-ink-800">
       {label}
       <select name={name} defaultValue={value === undefined ? '' : String(value)} className={box}>
         {children}
@@ -67,7 +67,7 @@ export function NumberInput({
   hint?: string;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-semibold text-ink-800">
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-ink-800">
       {label}
       <input
         type="number"

@@ -50,7 +50,7 @@ export default function UniversitySearch({
       aria-label="Universities"
       onChange={onChange}
       onSubmit={onSubmit}
-      className="container-page grid gap-8 py-8 lg:grid-cols-[18rem_1fr]"
+      className="container-page grid grid-cols-1 gap-8 py-8 lg:grid-cols-[18rem_minmax(0,1fr)]"
     >
       <div className="lg:col-span-2">
         <label htmlFor="university-q" className="block text-sm font-semibold text-ink-800">
@@ -64,7 +64,7 @@ export default function UniversitySearch({
             defaultValue={input.q}
             maxLength={120}
             autoComplete="off"
-            className="min-h-12 w-full rounded-lg border border-ink-300 px-4 text-base"
+            className="min-h-12 w-full min-w-0 rounded-lg border border-ink-300 px-4 text-base"
           />
           <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-6 font-semibold text-white">
             Search

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { COURSE_SLUG, hydrated, quietPopup, UNIVERSITY_SLUG } from './support.ts';
+import { COURSE_SLUG, idleIslandsHydrated, quietPopup, UNIVERSITY_SLUG } from './support.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PAGES = [
@@ -26,7 +26,7 @@ test('every catalogue page passes axe WCAG 2.2 AA checks', async ({ page, reques
   for (const path of [...PAGES, compare]) {
     await test.step(path, async () => {
       await page.goto(path);
-      await hydrated(page);
+      await idleIslandsHydrated(page);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const found = results.violations.map((v) => ({
         rule: v.id,

@@ -16,7 +16,9 @@ test('a visitor’s saved course survives a reload', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Saved: / })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/courses/saved');
   const panel = page.getByRole('region', { name: 'Your shortlist' });
-  await expect(panel.getByRole('link', { name: 'Graduate Diploma in Clinical Pharmacy' })).toBeVisible();
+  await expect(
+    panel.getByRole('link', { name: 'Graduate Diploma in Clinical Pharmacy', exact: true }),
+  ).toBeVisible();
   await panel.getByRole('button', { name: /^Remove Graduate Diploma/ }).click();
   await expect(panel).toContainText('Nothing saved yet');
 });

@@ -11,6 +11,11 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/** Islands that hydrate without scrolling (client:visible ones further down may stay unhydrated). */
+export async function idleIslandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+}
+
 /** The number in "123 courses found". */
 export async function resultCount(page: Page): Promise<number> {
   const text = await page
