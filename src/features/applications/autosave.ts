@@ -3,6 +3,7 @@ import type { ApplicationDraft } from './draft.ts';
 export type SaveStatus =
   | { kind: 'idle' }
   | { kind: 'saving' }
+  | { kind: 'local' }
   | { kind: 'saved'; at: string }
   | { kind: 'offline' }
   | { kind: 'signed-out' }

@@ -33,23 +33,15 @@ export const answersDraftSchema = z.object({
     })
     .partial()
     .catch({}),
-  academic: z
-    .object({ education: z.array(educationDraftRow).max(10).catch([]) })
-    .partial()
-    .catch({}),
-  english: z
+  academic: z.array(educationDraftRow).max(10).catch([]),
+  english_test: z
     .object({ test: loose(10), score: loose(6), taken_on: loose(10) })
     .partial()
     .catch({}),
   statement: z
-    .object({
-      statement: z
-        .string()
-        .max(STATEMENT_MAX * 2)
-        .catch(''),
-    })
-    .partial()
-    .catch({}),
+    .string()
+    .max(STATEMENT_MAX * 2)
+    .catch(''),
 });
 export type DraftAnswers = z.infer<typeof answersDraftSchema>;
 
@@ -71,7 +63,7 @@ export interface ApplicationDraft extends DraftSave {
 }
 
 export function emptyAnswers(): DraftAnswers {
-  return { personal: {}, academic: { education: [] }, english: {}, statement: {} };
+  return { personal: {}, academic: [], english_test: {}, statement: '' };
 }
 
 /** Reads stored answers of any shape into the draft shape, dropping what does not fit. */

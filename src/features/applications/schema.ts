@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** Statement length limits; the database enforces the same on submission. */
-export const STATEMENT_MIN = 200;
-export const STATEMENT_MAX = 4000;
+export const STATEMENT_MIN = 300;
+export const STATEMENT_MAX = 5000;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -68,7 +68,7 @@ export const educationRowSchema = z
 export type EducationRow = z.infer<typeof educationRowSchema>;
 
 export const academicStepSchema = z.object({
-  education: z
+  academic: z
     .array(educationRowSchema)
     .min(1, 'Add your most recent school or university.')
     .max(10, 'Add at most 10 entries.'),

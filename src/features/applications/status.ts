@@ -17,7 +17,7 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export type StatusTone = 'neutral' | 'progress' | 'attention' | 'good' | 'ended';
-export type NextActor = 'applicant' | 'university' | 'unipath' | 'nobody';
+export type NextActor = 'applicant' | 'admissions' | 'none';
 
 interface StatusPresentation {
   label: string;
@@ -62,9 +62,8 @@ export const TONE_CLASSES: Record<StatusTone, string> = {
 
 export const ACTOR_LABELS: Record<NextActor, string> = {
   applicant: 'You',
-  university: 'The university',
-  unipath: 'Unipath',
-  nobody: 'No one — this application is closed',
+  admissions: 'The admissions team',
+  none: 'No one: this application is closed',
 };
 
 export function actorLabel(actor: string): string {

@@ -29,6 +29,7 @@ export function stepForField(field: string): StepId {
   const head = parts[0] ?? '';
   if (head === 'course_id' || head === 'intake_id' || head === 'intake' || head === 'course') return 'course';
   if (head === 'education') return 'academic';
+  if (head === 'english_test') return 'english';
   if (head === 'documents' || head === 'document') return 'documents';
   return isStepId(head) ? head : 'review';
 }

@@ -1,0 +1,72 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { isStepId } from './steps.ts';
+import { toDraftAnswers } from './draft.ts';
+import type { ServerDraft } from './draft-merge.ts';
+import type { ApplicationDocument } from './types.ts';
+
+export const DOCUMENT_COLUMNS =
+  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at';
+
+interface DraftRow {
+  id: string;
+  course_id: string;
+  intake_id: string;
+  current_step: string | null;
+  answers: unknown;
+  updated_at: string;
+}
+
+function toServerDraft(row: DraftRow): ServerDraft {
+  return {
+    id: row.id,
+    course_id: row.course_id,
+    intake_id: row.intake_id,
+    current_step: isStepId(row.current_step) ? row.current_step : 'course',
+    answers: toDraftAnswers(row.answers),
+    changed_at: row.updated_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at';
+
+/** One of the user's drafts by id (RLS hides everyone else's); null when it is not a draft. */
+export async function loadDraft(supabase: SupabaseClient, id: string): Promise<ServerDraft | null> {
+  const { data } = await supabase
+    .from('applications')
+    .select(DRAFT_COLUMNS)
+    .eq('id', id)
+    .eq('status', 'draft')
+    .maybeSingle();
+  return data ? toServerDraft(data as DraftRow) : null;
+}
+
+/** The user's most recent draft for a course, so following "Apply" again resumes it. */
+export async function findDraftForCourse(
+  supabase: SupabaseClient,
+  userId: string,
+  courseId: string,
+): Promise<ServerDraft | null> {
+  const { data } = await supabase
+    .from('applications')
+    .select(DRAFT_COLUMNS)
+    .eq('applicant_id', userId)
+    .eq('course_id', courseId)
+    .eq('status', 'draft')
+    .order('updated_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  return data ? toServerDraft(data as DraftRow) : null;
+}
+
+export async function listDocuments(
+  supabase: SupabaseClient,
+  applicationId: string,
+): Promise<ApplicationDocument[]> {
+  const { data } = await supabase
+    .from('application_documents')
+    .select(DOCUMENT_COLUMNS)
+    .eq('application_id', applicationId)
+    .order('created_at');
+  return (data ?? []) as ApplicationDocument[];
+}

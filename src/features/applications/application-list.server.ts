@@ -1,0 +1,90 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DOCUMENT_COLUMNS } from './application-data.server.ts';
+import type { ApplicationDocument } from './types.ts';
+
+export interface HistoryEntry {
+  from_status: string | null;
+  to_status: string;
+  actor_kind: 'applicant' | 'admissions' | 'system';
+  note: string | null;
+  created_at: string;
+}
+
+export interface StatusGuide {
+  status: string;
+  label: string;
+  next_actor: string;
+  next_step: string;
+  is_final: boolean;
+}
+
+export interface ApplicationSummary {
+  id: string;
+  status: string;
+  reference: string | null;
+  current_step: string | null;
+  submitted_at: string | null;
+  updated_at: string;
+  created_at: string;
+  reply_by: string | null;
+  offer_conditions: string | null;
+  answers: Record<string, unknown>;
+  course: { id: string; title: string; university_name: string; slug: string } | null;
+  intake: { term: string; start_date: string; deadline: string } | null;
+  documents: ApplicationDocument[];
+  history: HistoryEntry[];
+  guide: StatusGuide | null;
+}
+
+const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions, answers,
+  course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline),
+  documents:application_documents(${DOCUMENT_COLUMNS}),
+  history:application_status_history(from_status, to_status, actor_kind, note, created_at)`;
+
+/** Who acts next and what happens next for every status, as the database states it. */
+export async function loadStatusGuide(supabase: SupabaseClient): Promise<Map<string, StatusGuide>> {
+  const { data } = await supabase
+    .from('application_status_guide')
+    .select('status, label, next_actor, next_step, is_final');
+  return new Map(((data ?? []) as StatusGuide[]).map((row) => [row.status, row]));
+}
+
+type Row = Omit<ApplicationSummary, 'guide'>;
+
+function withGuide(row: Row, guide: Map<string, StatusGuide>): ApplicationSummary {
+  return {
+    ...row,
+    documents: [...row.documents].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    history: [...row.history].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    guide: guide.get(row.status) ?? null,
+  };
+}
+
+/** The applicant's applications, newest first, each with its documents, timeline and next step. */
+export async function listApplications(
+  supabase: SupabaseClient,
+  userId: string,
+): Promise<ApplicationSummary[]> {
+  const [{ data, error }, guide] = await Promise.all([
+    supabase
+      .from('applications')
+      .select(COLUMNS)
+      .eq('applicant_id', userId)
+      .order('created_at', { ascending: false }),
+    loadStatusGuide(supabase),
+  ]);
+  if (error) console.error('Listing applications failed', error.message);
+  return ((data ?? []) as unknown as Row[]).map((row) => withGuide(row, guide));
+}
+
+/** One of the applicant's applications (RLS hides the rest); null when there is none. */
+export async function loadApplication(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<ApplicationSummary | null> {
+  const [{ data }, guide] = await Promise.all([
+    supabase.from('applications').select(COLUMNS).eq('id', id).maybeSingle(),
+    loadStatusGuide(supabase),
+  ]);
+  return data ? withGuide(data as unknown as Row, guide) : null;
+}

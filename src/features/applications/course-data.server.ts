@@ -1,0 +1,50 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CourseOption, DocumentRequirement, IntakeOption } from './types.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UPLOADABLE: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png'];
+const COURSE_COLUMNS = 'id, slug, title, university_name, level';
+
+/** A published course by id or slug, as the visitor may see it; null when there is none. */
+export async function findCourse(supabase: SupabaseClient, idOrSlug: string): Promise<CourseOption | null> {
+  if (!idOrSlug) return null;
+  const column = UUID.test(idOrSlug) ? 'id' : 'slug';
+  const { data } = await supabase.from('courses').select(COURSE_COLUMNS).eq(column, idOrSlug).maybeSingle();
+  return (data as CourseOption | null) ?? null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Intakes of a course that accept applications today: open, opened, deadline not passed. */
+export async function listOpenIntakes(supabase: SupabaseClient, courseId: string): Promise<IntakeOption[]> {
+  const { data } = await supabase
+    .from('intakes')
+    .select('id, term, start_date, opens_at, deadline, reply_by')
+    .eq('course_id', courseId)
+    .eq('status', 'open')
+    .gte('deadline', today())
+    .order('start_date');
+  return ((data ?? []) as IntakeOption[]).filter((intake) => !intake.opens_at || intake.opens_at <= today());
+}
+
+/** The course's own document list, or the defaults when it has none (as submission checks). */
+export async function listRequirements(
+  supabase: SupabaseClient,
+  courseId: string,
+): Promise<DocumentRequirement[]> {
+  const { data } = await supabase
+    .from('document_requirements')
+    .select('course_id, kind, required, allowed_types, max_size_bytes, description')
+    .or(`course_id.eq.${courseId},course_id.is.null`)
+    .order('kind');
+  const rows = (data ?? []) as (DocumentRequirement & { course_id: string | null })[];
+  const own = rows.filter((row) => row.course_id === courseId);
+  const chosen = own.length > 0 ? own : rows.filter((row) => row.course_id === null);
+  // Only the types the documents bucket stores are offered; other types are converted to PDF first.
+  return chosen
+    .map(({ course_id: _course, ...rule }) => ({
+      ...rule,
+      allowed_types: rule.allowed_types.filter((type) => UPLOADABLE.includes(type)),
+    }))
+    .sort((a, b) => Number(b.required) - Number(a.required) || a.kind.localeCompare(b.kind));
+}

@@ -1,0 +1,74 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { readableError } from './api-request.server.ts';
+import { DOCUMENT_COLUMNS } from './application-data.server.ts';
+import type { ApplicationDocument } from './types.ts';
+
+export const BUCKET = 'application-documents';
+
+export const registerDocumentSchema = z.object({
+  kind: z.enum([
+    'passport',
+    'transcript',
+    'english_test',
+    'cv',
+    'statement',
+    'reference',
+    'portfolio',
+    'other',
+  ]),
+  storage_path: z.string().min(1).max(300),
+  file_name: z.string().min(1).max(180),
+  size_bytes: z.number().int().positive(),
+  content_type: z.string().min(1).max(100),
+  /** The document this upload replaces (a re-upload); removed once the new one is recorded. */
+  replaces: z.uuid().nullable().optional(),
+});
+export type RegisterDocumentInput = z.infer<typeof registerDocumentSchema>;
+
+export type DocumentOutcome =
+  { ok: true; document?: ApplicationDocument } | { ok: false; status: number; message: string };
+
+/** Removes a document row and its file; RLS and the storage policies decide whether it may go. */
+export async function removeDocument(
+  supabase: SupabaseClient,
+  applicationId: string,
+  documentId: string,
+): Promise<DocumentOutcome> {
+  const { data, error } = await supabase
+    .from('application_documents')
+    .delete()
+    .eq('id', documentId)
+    .eq('application_id', applicationId)
+    .select('storage_path');
+  if (error) return { ok: false, status: 400, message: readableError(error) };
+  const row = (data as { storage_path: string }[])[0];
+  if (!row) return { ok: false, status: 404, message: 'This document cannot be removed.' };
+  const removed = await supabase.storage.from(BUCKET).remove([row.storage_path]);
+  if (removed.error) console.error('Removing an application file failed', removed.error.message);
+  return { ok: true };
+}
+
+/**
+ * Records a file the browser uploaded into the applicant's folder. The database reads its real size
+ * and type from storage and applies the course's rule; a refused file is deleted again.
+ */
+export async function registerDocument(
+  supabase: SupabaseClient,
+  applicationId: string,
+  input: RegisterDocumentInput,
+): Promise<DocumentOutcome> {
+  const { replaces, ...fields } = input;
+  const { data, error } = await supabase
+    .from('application_documents')
+    .insert({ application_id: applicationId, ...fields })
+    .select(DOCUMENT_COLUMNS)
+    .single();
+  if (error) {
+    await supabase.storage.from(BUCKET).remove([input.storage_path]);
+    const message = readableError(error);
+    return { ok: false, status: error.code === '42501' ? 403 : 422, message };
+  }
+  if (replaces) await removeDocument(supabase, applicationId, replaces);
+  return { ok: true, document: data as ApplicationDocument };
+}

@@ -1,0 +1,39 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { readableError } from './api-request.server.ts';
+
+export interface Missing {
+  answers: string[];
+  documents: string[];
+}
+
+export type LifecycleOutcome =
+  | { ok: true; status: string; reference: string | null }
+  | { ok: false; status: number; message: string; missing?: Missing };
+
+function missingFrom(details: unknown): Missing | undefined {
+  if (typeof details !== 'string') return undefined;
+  try {
+    const value = JSON.parse(details) as Partial<Missing>;
+    return { answers: value.answers ?? [], documents: value.documents ?? [] };
+  } catch {
+    return undefined;
+  }
+}
+
+type Rpc = 'submit_application' | 'withdraw_application' | 'respond_to_offer';
+
+/** Runs one lifecycle RPC as the applicant; the database checks ownership and the transition. */
+export async function runLifecycle(
+  supabase: SupabaseClient,
+  rpc: Rpc,
+  args: Record<string, unknown>,
+): Promise<LifecycleOutcome> {
+  const { data, error } = await supabase.rpc(rpc, args);
+  if (error) {
+    const missing = missingFrom(error.details);
+    const status = error.code === 'P0001' ? 422 : error.code === '42501' ? 403 : 400;
+    return { ok: false, status, message: readableError(error), ...(missing ? { missing } : {}) };
+  }
+  const row = (Array.isArray(data) ? data[0] : data) as { status?: string; reference?: string | null } | null;
+  return { ok: true, status: row?.status ?? '', reference: row?.reference ?? null };
+}

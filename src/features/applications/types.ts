@@ -1,0 +1,53 @@
+/** Shapes the application pages hand from the server to their islands. */
+
+export interface CourseOption {
+  id: string;
+  slug: string;
+  title: string;
+  university_name: string;
+  level: string;
+}
+
+export interface IntakeOption {
+  id: string;
+  term: string;
+  start_date: string;
+  opens_at: string | null;
+  deadline: string;
+  reply_by: string | null;
+}
+
+export interface DocumentRequirement {
+  kind: string;
+  required: boolean;
+  allowed_types: string[];
+  max_size_bytes: number;
+  description: string;
+}
+
+export interface ApplicationDocument {
+  id: string;
+  kind: string;
+  file_name: string;
+  size_bytes: number;
+  content_type: string;
+  status: 'uploaded' | 'verified' | 'rejected';
+  rejection_reason: string | null;
+  storage_path: string;
+  created_at: string;
+}
+
+export const DOCUMENT_KIND_LABELS: Record<string, string> = {
+  passport: 'Passport',
+  transcript: 'Academic transcript',
+  english_test: 'English test certificate',
+  cv: 'CV',
+  statement: 'Personal statement',
+  reference: 'Reference letter',
+  portfolio: 'Portfolio',
+  other: 'Other document',
+};
+
+export function documentLabel(kind: string): string {
+  return DOCUMENT_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
+}

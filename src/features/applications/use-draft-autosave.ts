@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { callApi } from './api-client.ts';
+import { createAutosave, type SaveResult, type SaveStatus } from './autosave.ts';
+import type { ApplicationDraft } from './draft.ts';
+import { pickDraft, type ServerDraft } from './draft-merge.ts';
+import { readLocalDraft, writeLocalDraft } from './local-draft.ts';
+
+const DELAY_MS = 800;
+
+async function send(draft: ApplicationDraft): Promise<SaveResult> {
+  const result = await callApi<{ id: string; saved_at: string }>('/api/applications/draft', 'POST', draft, {
+    quiet: true,
+  });
+  if (result.ok) return { ok: true, id: result.id, savedAt: result.saved_at };
+  if (result.offline) return { ok: false, reason: 'offline' };
+  if (result.status === 401) return { ok: false, reason: 'signed-out' };
+  return { ok: false, reason: 'error', message: result.message };
+}
+
+function rememberInUrl(id: string): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('draft') === id) return;
+  url.searchParams.set('draft', id);
+  url.searchParams.delete('course');
+  history.replaceState(history.state, '', url);
+}
+
+/**
+ * The draft being edited and its save state. On first render it is the server's copy (or the
+ * profile prefill); once mounted, a newer copy kept in this browser takes over and is synced.
+ */
+export function useDraftAutosave(userId: string, initial: ApplicationDraft, server: ServerDraft | null) {
+  const [draft, setDraft] = useState(initial);
+  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
+  const draftRef = useRef(draft);
+  const saver = useMemo(
+    () =>
+      createAutosave({
+        delay: DELAY_MS,
+        keepLocal: (value) => writeLocalDraft(userId, value),
+        send,
+        onStatus: setStatus,
+        onSaved: (id) => {
+          rememberInUrl(id);
+          if (draftRef.current.id !== id) setDraft((current) => (draftRef.current = { ...current, id }));
+        },
+      }),
+    [userId],
+  );
+
+  const commit = useCallback(
+    (next: ApplicationDraft) => {
+      draftRef.current = next;
+      setDraft(next);
+      if (next.course_id && next.intake_id) saver.change(next);
+      else {
+        writeLocalDraft(userId, next);
+        setStatus({ kind: 'local' });
+      }
+    },
+    [saver, userId],
+  );
+
+  const update = useCallback(
+    (change: (current: ApplicationDraft) => Partial<ApplicationDraft>) =>
+      commit({ ...draftRef.current, ...change(draftRef.current), changed_at: new Date().toISOString() }),
+    [commit],
+  );
+
+  useEffect(() => {
+    const local = readLocalDraft(userId, server?.id ?? null);
+    const sameCourse = !local || server || local.course_id === initial.course_id;
+    const picked = sameCourse ? pickDraft(local, server) : { source: 'server' as const, draft: null };
+    if (picked.source === 'local' && picked.draft) commit(picked.draft);
+    const retry = () => void saver.flush();
+    const onHide = () => document.visibilityState === 'hidden' && retry();
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', onHide);
+    };
+    // Runs once per page load: it reconciles the copies the page started with.
+  }, []);
+
+  return { draft, status, update, flush: saver.flush };
+}

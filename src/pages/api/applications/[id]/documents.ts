@@ -1,0 +1,39 @@
+import type { APIRoute } from 'astro';
+import {
+  applicationIdOf,
+  callerOf,
+  json,
+  readJson,
+} from '../../../../features/applications/api-request.server.ts';
+import {
+  registerDocument,
+  registerDocumentSchema,
+  removeDocument,
+} from '../../../../features/applications/documents.server.ts';
+
+export const prerender = false;
+
+/** Records an uploaded file as a document of the caller's application. */
+export const POST: APIRoute = async (context) => {
+  const caller = callerOf(context);
+  if (caller instanceof Response) return caller;
+  const id = applicationIdOf(context);
+  const parsed = registerDocumentSchema.safeParse(await readJson(context.request));
+  if (!id || !parsed.success)
+    return json({ ok: false, status: 400, message: 'The upload could not be read.' }, 400);
+  const result = await registerDocument(caller.supabase, id, parsed.data);
+  return json(result, result.ok ? 201 : result.status);
+};
+
+/** Removes one document (`?document=<id>`) and its file. */
+export const DELETE: APIRoute = async (context) => {
+  const caller = callerOf(context);
+  if (caller instanceof Response) return caller;
+  const id = applicationIdOf(context);
+  const documentId = context.url.searchParams.get('document') ?? '';
+  if (!id || !/^[0-9a-f-]{36}$/i.test(documentId)) {
+    return json({ ok: false, status: 400, message: 'Say which document to remove.' }, 400);
+  }
+  const result = await removeDocument(caller.supabase, id, documentId);
+  return json(result, result.ok ? 200 : result.status);
+};
