@@ -2,9 +2,7 @@
  * Runs pgTAP test files on PGlite: the migrated, seeded template database with the pgtap extension,
  * the way `supabase test db` runs them on a Postgres server.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,8 +10,8 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { pgtap } from '@electric-sql/pglite-pgtap';
-import { schemaDigest } from '../../supabase/local/db/migrate.ts';
-import { openPreparedMemoryDatabase, projectSources } from '../../supabase/local/db/open.ts';
+import { openPreparedMemoryDatabase } from '../../supabase/local/db/open.ts';
+import type { Database } from '../../supabase/local/db/types.ts';
 
 export interface TapReport {
   planned: number | null;
@@ -25,11 +23,12 @@ export interface TapReport {
 
 /** The template database (built on first use) with pgtap installed and the test helpers loaded. */
 export async function openPgtapDatabase(helpersFile: string): Promise<PGlite> {
-  await (await openPreparedMemoryDatabase()).close();
-  const template = join(tmpdir(), `unipath-template-${schemaDigest(projectSources())}.tar`);
-  if (!existsSync(template)) throw new Error(`no template database at ${template}`);
+  const template = (await openPreparedMemoryDatabase()) as Database & { dump?: () => Promise<Blob> };
+  if (!template.dump) throw new Error('the prepared template database is not a PGlite database');
+  const dataDir = await template.dump();
+  await template.close();
   const pg = await PGlite.create({
-    loadDataDir: new Blob([readFileSync(template)]),
+    loadDataDir: dataDir,
     extensions: { citext, pg_trgm, pgcrypto, unaccent, uuid_ossp, pgtap },
   });
   await pg.exec('create extension if not exists pgtap with schema extensions');
