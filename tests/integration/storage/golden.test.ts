@@ -65,7 +65,9 @@ describe('storage-js against the local Storage API', () => {
       error: null,
     });
     const { data } = await admin.storage.listBuckets();
-    expect(data?.map((b) => [b.id, b.public])).toEqual([
+    // Project migrations add buckets of their own (application documents); only this file's matter here.
+    const mine = data?.filter((b) => b.id === 'docs' || b.id === 'pics');
+    expect(mine?.map((b) => [b.id, b.public])).toEqual([
       ['docs', false],
       ['pics', true],
     ]);
