@@ -1,6 +1,6 @@
 -- The RPCs the API exposes: who may call each, and that they answer only about the caller.
 begin;
-select plan(26);
+select plan(28);
 select tests.create_user('applicant');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -19,6 +19,7 @@ select ok(public.convert_amount(100, 'GBP', 'GBP') = 100, 'anon converts amounts
 select lives_ok($$select * from public.suggest_terms('computng')$$, 'anon asks for suggestions');
 select is(tests.row_count($$select 1 from public.latest_currency_rates where currency = 'GBP'$$), 1, 'anon reads the newest rate per currency');
 select is(tests.row_count($$select 1 from public.application_status_guide$$), 13, 'anon reads the status guide');
+select throws_ok($$delete from public.application_status_guide$$, '42501', null, 'anon cannot write the status guide');
 
 select tests.authenticate_as('applicant');
 select is(public.has_role('admin'), false, 'an applicant is not an administrator');
@@ -37,6 +38,7 @@ select throws_ok($$select public.refresh_search_terms()$$, '42501', null, 'a cou
 select tests.authenticate_as('admin');
 select is(public.has_role('admin'), true, 'an administrator is one');
 select ok(public.refresh_search_terms() > 0, 'an administrator rebuilds the dictionary');
+select throws_ok($$update public.application_status_guide set label = 'Hacked'$$, '42501', null, 'an administrator cannot rewrite the status guide');
 
 select tests.authenticate_as_service_role();
 select lives_ok($$select public.expire_offers()$$, 'the service role expires offers');
