@@ -9,7 +9,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keeps well-formed ids once each, newest last, at most the limit. */
 export function cleanShortlist(values: unknown): string[] {
   if (!Array.isArray(values)) return [];
-  const ids = [...new Set(values.filter((value): value is string => typeof value === 'string' && UUID.test(value)))];
+  const ids = [
+    ...new Set(values.filter((value): value is string => typeof value === 'string' && UUID.test(value))),
+  ];
   return ids.slice(-SHORTLIST_LIMIT);
 }
 
@@ -27,7 +29,10 @@ function decode(text: string): string[] {
 }
 
 /** Saved course ids. Visitors keep them in this browser; signed-in applicants also in their account. */
-export const $shortlist = persistentAtom<string[]>('unipath:shortlist', [], { encode: JSON.stringify, decode });
+export const $shortlist = persistentAtom<string[]>('unipath:shortlist', [], {
+  encode: JSON.stringify,
+  decode,
+});
 
 /** The signed-in user whose account list mirrors $shortlist, or null for visitors. */
 export const $shortlistOwner = atom<string | null>(null);
