@@ -63,7 +63,8 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
   const requested = url.searchParams.get('view');
   const view: AuthView = isAuthView(requested) ? requested : 'sign-in';
   if (request.method === 'POST' && locals.supabase) {
-    const fields = formFields(await request.formData());
+    // An unreadable body (not a form) is validated as an empty form, never a server error.
+    const fields = formFields(await request.formData().catch(() => new FormData()));
     const origin = url.origin;
     const { outcome } = await runAuthAction(
       { supabase: locals.supabase, user: locals.user, origin, next },

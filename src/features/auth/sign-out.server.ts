@@ -42,7 +42,8 @@ async function signOut(context: APIContext, scope: Scope): Promise<FormOutcome> 
 
 /** Sign-out clears this browser's session unless the scope is `others`. */
 export async function signOutEverywhere(context: APIContext): Promise<Response> {
-  const form = await context.request.formData();
+  // A body that is not a form carries no scope: it signs this browser out, as an empty form would.
+  const form = await context.request.formData().catch(() => new FormData());
   const outcome = await signOut(context, scopeOf(form.get('scope')));
   if (wantsJsonResponse(context.request)) return jsonOutcome(outcome);
   putFlash(context.cookies, outcome.toast ? [outcome.toast] : [], isSecureRequest(context.url));

@@ -141,7 +141,8 @@ async function submit(
   astro: AstroGlobal,
   user: { id: string; email: string },
 ): Promise<Submitted | Response> {
-  const fields = formFields(await astro.request.formData());
+  // An unreadable body (not a form) is validated as an empty form, never a server error.
+  const fields = formFields(await astro.request.formData().catch(() => new FormData()));
   const supabase = astro.locals.supabase;
   if (!supabase) return new Response(null, { status: 404 });
   const { intent, outcome } = await runProfileAction({ supabase, user }, fields);
