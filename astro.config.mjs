@@ -19,7 +19,7 @@ export default defineConfig({
       // Rendered on demand (it handles the contact form's posts), so the build does not list it itself.
       customPages: [new URL('/contact/', site).href],
       filter: (page) =>
-        !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth)\/?$/.test(
+        !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth|courses\/compare|courses\/saved)\/?$/.test(
           new URL(page).pathname,
         ),
     }),
