@@ -39,16 +39,16 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
   const [errors, setErrors] = useState<StepErrors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLDivElement>(null);
-  const moved = useRef(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const step = draft.current_step;
   const context = { requirements: props.requirements, documents };
 
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
-  }, [step]);
+    if (focusRequest > 0) heading.current?.focus();
+  }, [focusRequest]);
 
   const goTo = (next: StepId) => {
-    moved.current = true;
+    setFocusRequest((count) => count + 1);
     setErrors({});
     update(() => ({ current_step: next }));
   };
@@ -86,13 +86,16 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
         >
           {stepTitle(step)}
         </h2>
-        <ErrorSummary
-          ref={summary}
-          formId={FORM_ID}
-          message={undefined}
-          fieldErrors={errors}
-          labels={labels}
-        />
+        {/* Long lists of small links fall under the 24px target size; the wrapper spaces them out. */}
+        <div className="[&_a]:inline-block [&_a]:min-h-6 [&_li]:py-0.5">
+          <ErrorSummary
+            ref={summary}
+            formId={FORM_ID}
+            message={undefined}
+            fieldErrors={errors}
+            labels={labels}
+          />
+        </div>
         {step === 'review' ? (
           <ReviewStep
             draft={draft}

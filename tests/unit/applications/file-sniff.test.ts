@@ -28,9 +28,11 @@ describe('preflight', () => {
     });
   });
 
-  it('refuses PNG bytes named .pdf', () => {
-    const result = preflight({ name: 'transcript.pdf', size: 2000, head: PNG }, rule);
-    expect(result).toEqual({ ok: false, reason: 'the file is named .pdf but its content is PNG.' });
+  it('reports PNG bytes named .pdf as PNG, so the server can refuse the name', () => {
+    expect(preflight({ name: 'transcript.pdf', size: 2000, head: PNG }, rule)).toEqual({
+      ok: true,
+      type: 'image/png',
+    });
   });
 
   it('refuses a type the requirement does not allow, naming the allowed ones', () => {

@@ -52,11 +52,11 @@ describe('application step schemas', () => {
   });
 
   it('needs at least one school and refuses an end before the start', () => {
-    expect(messages(academicStepSchema.safeParse({ education: [] }))).toEqual({
-      education: 'Add your most recent school or university.',
+    expect(messages(academicStepSchema.safeParse({ academic: [] }))).toEqual({
+      academic: 'Add your most recent school or university.',
     });
-    const errors = messages(academicStepSchema.safeParse({ education: [{ ...school, end_year: '2010' }] }));
-    expect(errors['education.0.end_year']).toBe('The end year cannot be before the start year.');
+    const errors = messages(academicStepSchema.safeParse({ academic: [{ ...school, end_year: '2010' }] }));
+    expect(errors['academic.0.end_year']).toBe('The end year cannot be before the start year.');
   });
 
   it('checks English scores against the test scale', () => {
@@ -86,11 +86,11 @@ describe('draft saves', () => {
       course_id: null,
       intake_id: null,
       current_step: 'personal',
-      answers: { personal: { full_name: 'Am', nationality: 'Nigeria' }, statement: { statement: 'Dear' } },
+      answers: { personal: { full_name: 'Am', nationality: 'Nigeria' }, statement: 'Dear' },
       changed_at: '2026-11-21T10:00:00.000Z',
     });
     expect(parsed.answers.personal).toEqual({ full_name: 'Am', nationality: '' });
-    expect(parsed.answers.statement.statement).toBe('Dear');
+    expect(parsed.answers.statement).toBe('Dear');
   });
 
   it('refuse an unknown step', () => {
@@ -111,6 +111,7 @@ describe('stepForField', () => {
     expect(stepForField('intake_id')).toBe('course');
     expect(stepForField('answers.personal.phone')).toBe('personal');
     expect(stepForField('education')).toBe('academic');
+    expect(stepForField('english_test')).toBe('english');
     expect(stepForField('documents.passport')).toBe('documents');
     expect(stepForField('something_else')).toBe('review');
   });

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { createServerClient } from '@supabase/ssr';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { createKeys } from '../../../supabase/local/keys.ts';
+
+/** The stack the e2e server started (tests/e2e/server.ts). */
+export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
+const PASSWORD = 'applicant password 2026';
+
+/** A seeded course with open intakes and the default document checklist. */
+export const COURSE = {
+  id: '7b6785cb-5fe2-45b1-9253-f6a90e4316e6',
+  slug: 'ashcombe-university-international-foundation-year-in-architecture',
+  title: 'International Foundation Year in Architecture',
+};
+
+export async function serviceClient(): Promise<SupabaseClient> {
+  const { serviceRoleKey } = await createKeys();
+  return createClient(STACK_URL, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+/** Signs the browser context in by writing the session cookies the app's own SSR client would write. */
+export async function signInWithCookies(
+  context: BrowserContext,
+  baseURL: string,
+  email: string,
+): Promise<void> {
+  const { anonKey } = await createKeys();
+  const jar: { name: string; value: string }[] = [];
+  const ssr = createServerClient(STACK_URL, anonKey, {
+    cookies: {
+      getAll: () => jar,
+      setAll: (cookies: { name: string; value: string }[]) => {
+        jar.push(...cookies.map(({ name, value }) => ({ name, value })));
+      },
+    },
+  });
+  const { error } = await ssr.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw new Error(`sign-in failed: ${error.message}`);
+  await context.addCookies(
+    jar.map(({ name, value }) => ({ name, value, url: baseURL, sameSite: 'Lax' as const })),
+  );
+}
+
+/** A new confirmed applicant made through the admin API, already signed in, so each test starts where it is about. */
+export async function signInNewApplicant(
+  context: BrowserContext,
+  baseURL: string,
+): Promise<{ email: string; id: string }> {
+  const admin = await serviceClient();
+  const email = `applicant-${randomBytes(4).toString('hex')}@example.com`;
+  const created = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (created.error || !created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
+  await signInWithCookies(context, baseURL, email);
+  return { email, id: created.data.user.id };
+}
+
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+export const pdfBytes = (label: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\n% ${label}\ntrailer<<>>\n%%EOF\n`);
+export const pngBytes = () =>
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+export const STATEMENT = 'I want to study architecture because buildings shape how people live together. '
+  .repeat(5)
+  .trim();
+
+/** Fills personal details, academic history and the English test with valid answers. */
+export async function completeFirstSteps(page: Page): Promise<void> {
+  await page.getByLabel('Full name').fill('Amara Okafor');
+  await page.getByLabel('Date of birth').fill('2004-03-14');
+  await page.getByLabel('Nationality').selectOption('NG');
+  await page.getByLabel('Phone number').fill('+234 803 555 0101');
+  await page.getByLabel('Address').fill('4 Marina Road');
+  await page.getByLabel('City').fill('Lagos');
+  await page.getByLabel('Country you live in').selectOption('NG');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByLabel('School or university').fill('Kings College Lagos');
+  await page.getByLabel('Qualification', { exact: true }).fill('WAEC');
+  await page.getByLabel('Start year').fill('2017');
+  await page.getByLabel('End year (or expected)').fill('2023');
+  await page.getByLabel('Grade (or expected)').fill('A1 average');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByLabel('Test', { exact: true }).selectOption('ielts');
+  await page.getByLabel('Overall score').fill('7');
+  await page.getByLabel('Date taken').fill('2025-05-01');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
