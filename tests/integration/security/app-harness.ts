@@ -1,0 +1,71 @@
+/**
+ * The built app served by createAppServer in front of a local stack, as `npm start` runs them, with
+ * a signed-in applicant's cookies and a CSRF token for the fuzz suites.
+ */
+import { createServerClient } from '@supabase/ssr';
+import type { AppServer } from '../../../src/server/serve.ts';
+import { createAppServer } from '../../../src/server/serve.ts';
+import type { RunningStack } from '../../../supabase/local/server.ts';
+import { clientFor, startTestStack } from '../../helpers/stack.ts';
+import { DIST, ensureBuild } from '../server/support/build.ts';
+
+export interface FuzzApp {
+  stack: RunningStack;
+  app: AppServer;
+  /** Cookie header of a browser that holds a CSRF cookie, and the token that goes with it. */
+  anonymous: { cookie: string; csrf: string };
+  signedIn: { cookie: string; csrf: string };
+  close(): Promise<void>;
+}
+
+const PASSWORD = 'fuzzing-is-no-crime-2026';
+
+/** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
+async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
+  await clientFor(stack, stack.serviceRoleKey).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  const jar = new Map<string, string>();
+  const client = createServerClient(stack.url, stack.anonKey, {
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => cookies.forEach(({ name, value }) => jar.set(name, value)),
+    },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** The CSRF cookie the app hands this browser and the token its pages embed. */
+export async function csrfFor(appUrl: string, cookie: string): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(new URL('/api/auth/csrf', appUrl), { headers: cookie ? { cookie } : {} });
+  const { token } = (await response.json()) as { token: string };
+  const set = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf: token };
+}
+
+export async function startFuzzApp(): Promise<FuzzApp> {
+  ensureBuild();
+  const stack = await startTestStack();
+  Object.assign(process.env, {
+    SUPABASE_URL: stack.url,
+    SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  });
+  const app = await createAppServer({ host: '127.0.0.1', port: 0, distDir: DIST, supabaseUrl: stack.url });
+  const anonymous = await csrfFor(app.url, '');
+  const signedIn = await csrfFor(app.url, await sessionCookies(stack, `fuzz-${Date.now()}@example.com`));
+  return {
+    stack,
+    app,
+    anonymous,
+    signedIn,
+    async close() {
+      await app.close();
+      await stack.stop();
+    },
+  };
+}
