@@ -18,9 +18,18 @@ function sendError(request: ServiceRequest, error: RestError): void {
   sendJson(request.res, error.status, error.body(), headers);
 }
 
+/** True when a name or value in the URL holds a NUL, which no Postgres text or identifier may carry. */
+function hasNul(segments: string[], params: URLSearchParams): boolean {
+  return [...segments, ...[...params].flat()].some((part) => part.includes('\u0000'));
+}
+
 async function route(request: RestRequest): Promise<void> {
   const method = request.req.method ?? 'GET';
   const segments = request.path.split('/').filter(Boolean).map(decodeURIComponent);
+  // Postgres refuses the byte itself (22021); a NUL spliced into an identifier would instead break
+  // the wire protocol, so it is refused before any SQL is built.
+  if (hasNul(segments, request.url.searchParams))
+    throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
   if (segments.length === 0) return rootDocument(request);
   if (segments.length === 2 && segments[0] === 'rpc') return handleRpc(request, segments[1]!);
   if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');

@@ -141,6 +141,8 @@ export async function handleWrite(request: RestRequest, name: string): Promise<v
     ),
   );
   if (method === 'PATCH' && columns.length === 0) statements.length = 0;
+  // An empty array inserts nothing; no statement is built, so the filters' parameters bind to none.
+  if (method === 'POST' && rows.length === 0) statements.length = 0;
   const answer = await inTransaction(request, false, async (tx) => {
     const result = { affected: 0, inserted: 0, body: '[]' };
     const bodies: string[] = [];
