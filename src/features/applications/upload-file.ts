@@ -6,7 +6,9 @@ export const DOCUMENTS_BUCKET = 'application-documents';
 export function safeFileName(name: string): string {
   const cleaned = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+\./g, '.')
     .replace(/\.{2,}/g, '.')
     .replace(/^[-.]+|[-.]+$/g, '');
   return (cleaned || 'document').slice(-120);
