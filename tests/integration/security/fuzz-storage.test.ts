@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStack } from '../../../supabase/local/server.ts';
+import { clientFor, startTestStack } from '../../helpers/stack.ts';
+import { expectSafeAnswer, FUZZ, hostileText } from './hostile.ts';
+
+const BUCKET = 'application-documents';
+let stack: RunningStack;
+let token: string;
+let folder: string;
+
+/** An applicant with a draft application, whose folder the bucket accepts documents in. */
+async function applicantWithDraft(): Promise<{ token: string; folder: string }> {
+  const admin = clientFor(stack, stack.serviceRoleKey);
+  const { data, error } = await admin.auth.admin.createUser({
+    email: 'uploader@example.com',
+    email_confirm: true,
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  const uid = data.user.id;
+  const { rows } = await stack.db.query<{ id: string }>(
+    `insert into public.applications (applicant_id, course_id, intake_id)
+     select $1, i.course_id, i.id from public.intakes i join public.courses c on c.id = i.course_id
+     where i.status = 'open' and c.published and c.university_published limit 1 returning id`,
+    [uid],
+  );
+  return {
+    token: await stack.signToken({ sub: uid, role: 'authenticated' }),
+    folder: `${uid}/${rows[0]?.id}`,
+  };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ({ token, folder } = await applicantWithDraft());
+});
+afterAll(() => stack.stop());
+
+const MAGIC: Record<string, number[]> = {
+  pdf: [...Buffer.from('%PDF-1.7\n')],
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  gif: [...Buffer.from('GIF89a')],
+  html: [...Buffer.from('<!doctype html><script>alert(1)</script>')],
+  svg: [...Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+  zip: [0x50, 0x4b, 0x03, 0x04],
+  none: [],
+};
+
+const upload = fc.record({
+  owner: fc.constantFrom('mine', 'someone else', 'bucket root'),
+  name: fc.oneof(
+    fc.constantFrom(
+      'cv.pdf',
+      'photo.png',
+      'scan.jpeg',
+      'page.html',
+      'cv.pdf.exe',
+      'image.svg',
+      '../../etc/passwd',
+      '.pdf',
+      'a'.repeat(300) + '.pdf',
+    ),
+    hostileText,
+  ),
+  type: fc.oneof(
+    fc.constantFrom(
+      'application/pdf',
+      'image/png',
+      'image/jpeg',
+      'text/html',
+      'image/svg+xml',
+      'application/octet-stream',
+      '',
+    ),
+    hostileText,
+  ),
+  magic: fc.constantFrom(...Object.keys(MAGIC)),
+  bytes: fc.uint8Array({ maxLength: 2048 }),
+  method: fc.constantFrom('POST', 'PUT'),
+  signedIn: fc.boolean(),
+  bucket: fc.constantFrom(BUCKET, BUCKET, 'no-such-bucket'),
+});
+
+function keyFor(owner: string, name: string): string {
+  const file = `${crypto.randomUUID()}-${name}`;
+  const prefix =
+    owner === 'mine'
+      ? `${folder}/`
+      : owner === 'someone else'
+        ? `${crypto.randomUUID()}/${crypto.randomUUID()}/`
+        : '';
+  return (prefix + file).split('/').map(encodeURIComponent).join('/');
+}
+
+async function objectCount(): Promise<number> {
+  const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from storage.objects');
+  return rows[0]?.n ?? -1;
+}
+
+describe('fuzzing uploads', () => {
+  it('never answers a server error and stores nothing it refuses', async () => {
+    await fc.assert(
+      fc.asyncProperty(upload, async (input) => {
+        const before = await objectCount();
+        const key = keyFor(input.owner, input.name);
+        const body = new Uint8Array([...(MAGIC[input.magic] ?? []), ...input.bytes]);
+        const headers: Record<string, string> = {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${input.signedIn ? token : stack.anonKey}`,
+        };
+        // A header carries printable ASCII only; anything else never leaves a client.
+        if (input.type) headers['content-type'] = input.type.replace(/[^\x20-\x7e]/g, '?');
+        const response = await fetch(`${stack.url}/storage/v1/object/${input.bucket}/${key}`, {
+          method: input.method,
+          headers,
+          body,
+        });
+        const text = await response.text();
+        expectSafeAnswer(
+          response.status,
+          text,
+          `${input.method} ${input.bucket}/${key} ${input.type} ${input.magic}`,
+        );
+        const after = await objectCount();
+        if (response.status >= 400) expect(after).toBe(before);
+        else {
+          expect(after).toBe(before + 1);
+          expect(input.owner, 'only the applicant’s own folder takes files').toBe('mine');
+          const { rows } = await stack.db.query<{ type: string }>(
+            `select metadata ->> 'mimetype' as type from storage.objects order by created_at desc limit 1`,
+          );
+          expect(['application/pdf', 'image/jpeg', 'image/png']).toContain(rows[0]?.type);
+        }
+      }),
+      FUZZ,
+    );
+  }, 240_000);
+
+  it('stores a well-formed PDF in the applicant’s own folder, so refusals above are not the only outcome', async () => {
+    const key = `${folder}/${crypto.randomUUID()}-transcript.pdf`;
+    const response = await fetch(`${stack.url}/storage/v1/object/${BUCKET}/${key}`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+      body: new Uint8Array([...(MAGIC['pdf'] ?? []), ...Buffer.from('1 0 obj\n<<>>\nendobj\n%%EOF\n')]),
+    });
+    expect(response.status).toBe(200);
+  });
+});
