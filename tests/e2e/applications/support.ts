@@ -92,3 +92,85 @@ export async function completeFirstSteps(page: Page): Promise<void> {
   await page.getByLabel('Date taken').fill('2025-05-01');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 }
+
+async function userClient(email: string): Promise<SupabaseClient> {
+  const { anonKey } = await createKeys();
+  const client = createClient(STACK_URL, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw new Error(`sign-in failed: ${error.message}`);
+  return client;
+}
+
+const ANSWERS = {
+  personal: { full_name: 'Amara Okafor', date_of_birth: '2004-03-14', nationality: 'NG' },
+  academic: [
+    { institution: 'Kings College Lagos', qualification: 'WAEC', start_year: '2017', end_year: '2023' },
+  ],
+  english_test: { test: 'ielts', score: '7', taken_on: '2025-05-01' },
+  statement: STATEMENT,
+};
+
+/** A submitted application made through the API as the applicant, for tests about what follows. */
+export async function submitThroughApi(
+  email: string,
+  userId: string,
+): Promise<{ id: string; documents: Record<string, string> }> {
+  const client = await userClient(email);
+  const { data: intake } = await client
+    .from('intakes')
+    .select('id')
+    .eq('course_id', COURSE.id)
+    .eq('status', 'open')
+    .gte('deadline', new Date().toISOString().slice(0, 10))
+    .limit(1)
+    .single();
+  const { data: app, error } = await client
+    .from('applications')
+    .insert({ course_id: COURSE.id, intake_id: intake?.id, answers: ANSWERS })
+    .select('id')
+    .single();
+  if (error || !app) throw new Error(`draft failed: ${error?.message}`);
+  const { data: rules } = await client
+    .from('document_requirements')
+    .select('kind')
+    .eq('course_id', COURSE.id)
+    .eq('required', true);
+  const documents: Record<string, string> = {};
+  for (const { kind } of (rules ?? []) as { kind: string }[]) {
+    const path = `${userId}/${app.id}/${crypto.randomUUID()}-${kind}.pdf`;
+    const upload = await client.storage
+      .from('application-documents')
+      .upload(path, pdfBytes(kind), { contentType: 'application/pdf' });
+    if (upload.error) throw new Error(`upload failed: ${upload.error.message}`);
+    const row = await client
+      .from('application_documents')
+      .insert({
+        application_id: app.id,
+        kind,
+        storage_path: path,
+        file_name: `${kind}.pdf`,
+        size_bytes: 1,
+        content_type: 'application/pdf',
+      })
+      .select('id')
+      .single();
+    if (row.error) throw new Error(`document failed: ${row.error.message}`);
+    documents[kind] = (row.data as { id: string }).id;
+  }
+  const submitted = await client.rpc('submit_application', { application_id: app.id });
+  if (submitted.error) throw new Error(`submit failed: ${submitted.error.message}`);
+  return { id: app.id as string, documents };
+}
+
+/** A signed-in admissions administrator, for moving applications on as staff do. */
+export async function staffClient(): Promise<SupabaseClient> {
+  const admin = await serviceClient();
+  const email = `staff-${randomBytes(4).toString('hex')}@example.com`;
+  const created = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (!created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
+  const role = await admin.from('user_roles').insert({ user_id: created.data.user.id, role: 'admin' });
+  if (role.error) throw new Error(`role failed: ${role.error.message}`);
+  return userClient(email);
+}
