@@ -7,7 +7,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.data/', '.bench/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.data/',
+      '.bench/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -32,7 +42,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/*.server', '**/*.server.ts', 'astro:env/server'], message: 'Server-only code never reaches an island.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/*.server', '**/*.server.ts', 'astro:env/server'],
+              message: 'Server-only code never reaches an island.',
+            },
+          ],
+        },
       ],
     },
   },
