@@ -32,6 +32,23 @@ function errorPage(req: IncomingMessage, res: ServerResponse, status: number, co
   });
 }
 
+/**
+ * Astro takes the request's protocol from the socket alone. Behind the trusted TLS proxy the app
+ * must see https too, or it would set cookies without Secure and refuse the browser's same-origin
+ * form posts (Origin https://… against an http://… URL). Astro builds its Request synchronously
+ * when the handler is called, so the socket only claims TLS for that moment.
+ */
+function withProtocolSeenByApp(req: IncomingMessage, https: boolean, call: () => unknown): unknown {
+  const socket = req.socket as IncomingMessage['socket'] & { encrypted?: boolean };
+  if (!https || socket.encrypted) return call();
+  Object.defineProperty(socket, 'encrypted', { value: true, configurable: true });
+  try {
+    return call();
+  } finally {
+    delete socket.encrypted;
+  }
+}
+
 async function serveFromApp(req: IncomingMessage, res: ServerResponse, context: ListenerContext) {
   const { handler } = context;
   if (!handler) return errorPage(req, res, 404, context);
@@ -48,7 +65,7 @@ async function serveFromApp(req: IncomingMessage, res: ServerResponse, context: 
     void errorPage(req, res, error ? 500 : 404, context);
   };
   try {
-    await handler(req, res, fallThrough);
+    await withProtocolSeenByApp(req, context.security.isHttps(req), () => handler(req, res, fallThrough));
   } catch (error) {
     restore();
     reportFailure(req, error);

@@ -44,6 +44,8 @@ export interface SecurityHeaders {
   apply(req: IncomingMessage, res: ServerResponse): void;
   /** The header policy for a page whose own policy (meta or Astro header) is given. */
   cspForPage(pagePolicy: Policy | string | undefined): string;
+  /** Whether the request reached us over HTTPS, directly or through the trusted proxy. */
+  isHttps(req: IncomingMessage): boolean;
 }
 
 export function createSecurityHeaders({ supabaseUrl, trustProxy }: SecurityOptions): SecurityHeaders {
@@ -58,6 +60,7 @@ export function createSecurityHeaders({ supabaseUrl, trustProxy }: SecurityOptio
       else res.removeHeader('Strict-Transport-Security');
       res.removeHeader('X-Powered-By');
     },
+    isHttps: (req) => isHttpsRequest(req, trustProxy),
     cspForPage(pagePolicy) {
       if (pagePolicy === undefined) return baseCsp;
       const parsed = typeof pagePolicy === 'string' ? parsePolicy(pagePolicy) : pagePolicy;

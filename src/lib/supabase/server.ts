@@ -12,7 +12,8 @@ type SsrCookieOptions = Parameters<
   NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>
 >[0][number]['options'];
 
-function astroCookieOptions(options: SsrCookieOptions): AstroCookieSetOptions {
+/** `secure` is the request's own HTTPS-ness unless the library decides; @supabase/ssr leaves it unset. */
+function astroCookieOptions(options: SsrCookieOptions, secure: boolean): AstroCookieSetOptions {
   const sameSite =
     typeof options.sameSite === 'string'
       ? (options.sameSite.toLowerCase() as 'lax' | 'strict' | 'none')
@@ -23,7 +24,7 @@ function astroCookieOptions(options: SsrCookieOptions): AstroCookieSetOptions {
     ...(options.expires ? { expires: options.expires } : {}),
     ...(options.domain ? { domain: options.domain } : {}),
     ...(sameSite !== undefined ? { sameSite } : {}),
-    ...(options.secure !== undefined ? { secure: options.secure } : {}),
+    secure: options.secure ?? secure,
     httpOnly: options.httpOnly ?? false,
   };
 }
@@ -38,6 +39,7 @@ export function createSupabaseServerClient(
   onHeaders: (headers: Record<string, string>) => void = () => undefined,
 ): SupabaseClient {
   const { url, anonKey } = supabasePublicConfig();
+  const https = new URL(context.request.url).protocol === 'https:';
   return createServerClient(url, anonKey, {
     cookies: {
       getAll() {
@@ -48,7 +50,7 @@ export function createSupabaseServerClient(
       },
       setAll(cookies, headers) {
         for (const { name, value, options } of cookies) {
-          context.cookies.set(name, value, astroCookieOptions(options));
+          context.cookies.set(name, value, astroCookieOptions(options, https));
         }
         onHeaders(headers);
       },

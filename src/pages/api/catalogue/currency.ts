@@ -10,7 +10,13 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 export const GET: APIRoute = ({ url, cookies, redirect }) => {
   const currency = resolveDisplayCurrency(url.searchParams.get('currency'));
   if (currency) {
-    cookies.set(CURRENCY_COOKIE, currency, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', httpOnly: false });
+    cookies.set(CURRENCY_COOKIE, currency, {
+      path: '/',
+      maxAge: ONE_YEAR,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: url.protocol === 'https:',
+    });
   }
   return redirect(sanitizeNextPath(url.searchParams.get('next'), '/courses'), 303);
 };
