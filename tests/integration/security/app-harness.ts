@@ -18,15 +18,21 @@ export interface FuzzApp {
   close(): Promise<void>;
 }
 
-const PASSWORD = 'fuzzing-is-no-crime-2026';
+export const PASSWORD = 'fuzzing-is-no-crime-2026';
 
-/** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
-async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
-  await clientFor(stack, stack.serviceRoleKey).auth.admin.createUser({
+/** A confirmed applicant account with the shared password. */
+export async function createApplicant(stack: RunningStack, email: string): Promise<void> {
+  const { error } = await clientFor(stack, stack.serviceRoleKey).auth.admin.createUser({
     email,
     password: PASSWORD,
     email_confirm: true,
   });
+  if (error) throw error;
+}
+
+/** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
+async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
+  await createApplicant(stack, email);
   const jar = new Map<string, string>();
   const client = createServerClient(stack.url, stack.anonKey, {
     cookies: {
@@ -47,7 +53,7 @@ export async function csrfFor(appUrl: string, cookie: string): Promise<{ cookie:
   return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf: token };
 }
 
-export async function startFuzzApp(): Promise<FuzzApp> {
+export async function startFuzzApp(options: { trustProxy?: boolean } = {}): Promise<FuzzApp> {
   ensureBuild();
   const stack = await startTestStack();
   Object.assign(process.env, {
@@ -55,7 +61,13 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   });
-  const app = await createAppServer({ host: '127.0.0.1', port: 0, distDir: DIST, supabaseUrl: stack.url });
+  const app = await createAppServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: DIST,
+    supabaseUrl: stack.url,
+    trustProxy: options.trustProxy ?? false,
+  });
   const anonymous = await csrfFor(app.url, '');
   const signedIn = await csrfFor(app.url, await sessionCookies(stack, `fuzz-${Date.now()}@example.com`));
   return {
