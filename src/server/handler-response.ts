@@ -22,7 +22,11 @@ function headerText(res: ServerResponse, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-function finishSecurityHeaders(res: ServerResponse, context: HandlerResponseContext): void {
+/** Completes the security headers of a page the app produced (or the server replays for it). */
+export function finishSecurityHeaders(
+  res: ServerResponse,
+  context: Pick<HandlerResponseContext, 'security' | 'defaultPageCsp'>,
+): void {
   const { security } = context;
   const policy = headerText(res, 'content-security-policy');
   const isHtml = headerText(res, 'content-type')?.toLowerCase().startsWith('text/html') ?? false;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NodeMiddleware } from './astro-handler.ts';
+import type { CachedPageResponder } from './cached-page.ts';
 import { cacheControlForStatic } from './cache-policy.ts';
 import { sendErrorPage } from './error-pages.ts';
 import { decideHandlerResponse } from './handler-response.ts';
@@ -15,6 +16,8 @@ export interface ListenerContext {
   handler: NodeMiddleware | undefined;
   /** Header policy for app-rendered HTML that brings no policy of its own. */
   defaultPageCsp: () => string;
+  /** Answers from the app's stored catalogue pages without running the app. */
+  cachedPages?: CachedPageResponder;
 }
 
 /** The build's error pages exist to be sent with their status, never as a 200 of their own. */
@@ -83,6 +86,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Listen
   context.security.apply(req, res);
   const target = classifyStaticTarget(req.url);
   if (target.kind === 'reject') return errorPage(req, res, 404, context);
+  // Stored pages exist only for addresses the app rendered on demand, so no build file is skipped.
+  if (context.cachedPages?.(req, res)) return;
   const entry = target.kind === 'file' ? await context.files.lookup(target.segments) : undefined;
   if (!entry || target.kind !== 'file') return serveFromApp(req, res, context);
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -4,6 +4,9 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAstroHandler, type NodeMiddleware } from './astro-handler.ts';
+import { catalogueCache } from './cache/catalogue-cache-middleware.ts';
+import type { RenderedCache } from './cache/rendered-cache.ts';
+import { createCachedPageResponder } from './cached-page.ts';
 import { createRequestListener } from './request-listener.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
@@ -21,6 +24,8 @@ export interface AppServerOptions {
   trustProxy?: boolean;
   /** Replaces the build's Astro handler (dist/server/entry.mjs). */
   handler?: NodeMiddleware;
+  /** The app's rendered catalogue pages, answered from directly (the app's shared cache by default). */
+  catalogueCache?: RenderedCache;
 }
 
 export interface AppServer {
@@ -70,9 +75,15 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const files = createStaticFiles(clientDirectory(distDir), security);
   const handler = options.handler ?? (await loadAstroHandler(distDir));
   const samplePage = (await files.lookupFile('404.html')) ?? (await files.lookupFile('index.html'));
-  const defaultPageCsp = samplePage?.csp ?? security.baseCsp;
+  const pageCsp = samplePage?.csp ?? security.baseCsp;
+  const defaultPageCsp = () => pageCsp;
+  const cachedPages = createCachedPageResponder({
+    cache: options.catalogueCache ?? catalogueCache,
+    security,
+    defaultPageCsp,
+  });
   const server = createServer(
-    createRequestListener({ files, security, handler, defaultPageCsp: () => defaultPageCsp }),
+    createRequestListener({ files, security, handler, defaultPageCsp, cachedPages }),
   );
   const address = await listen(server, options.host, options.port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

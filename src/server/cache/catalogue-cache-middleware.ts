@@ -1,20 +1,34 @@
 import type { MiddlewareHandler } from 'astro';
 import { authCookieNames } from '../../lib/supabase/auth-cookies.ts';
 import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../../lib/display-currency.ts';
-import { createRenderedCache } from './rendered-cache.ts';
+import { createRenderedCache, type RenderedCache } from './rendered-cache.ts';
 
 /** Public catalogue routes whose output depends only on the URL and the display currency. */
 const CACHEABLE =
   /^\/(universities|courses)(\/[^/]+)?\/?$|^\/discover\/?$|^\/api\/catalogue\/(courses|universities)$/;
 
-export const catalogueCache = createRenderedCache({
+export function isCacheableCataloguePath(pathname: string): boolean {
+  return CACHEABLE.test(pathname);
+}
+
+/**
+ * The production server loads the app's bundle, which carries its own copy of this module; both
+ * copies must use one cache, so the server can answer from what the app stored.
+ */
+const SHARED = Symbol.for('unipath.catalogue-cache');
+const registry = globalThis as typeof globalThis & { [SHARED]?: RenderedCache };
+
+export const catalogueCache: RenderedCache = (registry[SHARED] ??= createRenderedCache({
   checkEveryMs: Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),
-});
+}));
 
 /** The cache key: the address, plus the currency amounts are shown in (cookie, else the language). */
-export function cacheKey(url: URL, request: Request, currencyCookie: string | undefined): string {
-  const currency =
-    resolveDisplayCurrency(currencyCookie) ?? currencyForLocale(request.headers.get('accept-language'));
+export function cacheKey(
+  url: URL,
+  acceptLanguage: string | null,
+  currencyCookie: string | undefined,
+): string {
+  const currency = resolveDisplayCurrency(currencyCookie) ?? currencyForLocale(acceptLanguage);
   return `${url.pathname.replace(/\/$/, '')}${url.search}|${currency}`;
 }
 
@@ -32,6 +46,10 @@ export const catalogueCacheMiddleware: MiddlewareHandler = async (context, next)
     const { data, error } = await supabase.rpc('catalogue_version');
     return error || typeof data !== 'string' ? null : data;
   };
-  const key = cacheKey(url, request, context.cookies.get(CURRENCY_COOKIE)?.value);
+  const key = cacheKey(
+    url,
+    request.headers.get('accept-language'),
+    context.cookies.get(CURRENCY_COOKIE)?.value,
+  );
   return catalogueCache.respond(key, readVersion, () => next());
 };
