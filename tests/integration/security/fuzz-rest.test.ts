@@ -70,6 +70,25 @@ describe('fuzzing the REST API', () => {
   }, 240_000);
 });
 
+describe('counterexamples the fuzzing found, replayed', () => {
+  it('answers them as client errors, never a server error', async () => {
+    const admin = stack.serviceRoleKey;
+    const cases: Array<[string, string, string, string | undefined, number]> = [
+      [stack.anonKey, 'DELETE', 'latest_currency_rates', undefined, 401],
+      [tokens[1] ?? '', 'PATCH', 'application_status_guide?status=eq.draft', '{"label":"x"}', 403],
+      [stack.anonKey, 'GET', `courses?${query([['title\u0000', 'eq.x']])}`, undefined, 400],
+      [stack.anonKey, 'GET', `rpc/search_courses?${query([['\u0000', 'cs.(']])}`, undefined, 400],
+      [admin, 'POST', `search_terms?${query([['term', 'sr.x']])}`, '[]', 201],
+      [admin, 'POST', 'search_terms', '{}', 400],
+    ];
+    for (const [token, method, path, body, status] of cases) {
+      const answer = await call(stack, token, method, path, body);
+      expectSafeAnswer(answer.status, answer.body, `${method} ${path}`);
+      expect(answer.status, `${method} ${path} ${answer.body}`).toBe(status);
+    }
+  });
+});
+
 describe('fuzzing the RPCs', () => {
   let functions: string[];
 
