@@ -39,8 +39,14 @@ function statementFor(
     }),
   };
   let sql: string;
+  // `{}` inserts default values and binds no payload; an unused parameter would fail the bind.
   if (method === 'POST')
-    sql = insertSql(relation, columns, ctx.params.add(JSON.stringify(rows)), plan.conflict);
+    sql = insertSql(
+      relation,
+      columns,
+      columns.length ? ctx.params.add(JSON.stringify(rows)) : '',
+      plan.conflict,
+    );
   else {
     const where = plan.conditions.map((c) => conditionSql(c, scope, ctx.params));
     sql =
