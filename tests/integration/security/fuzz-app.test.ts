@@ -67,6 +67,30 @@ async function send(
   return { status: response.status, body: await response.text() };
 }
 
+describe('counterexamples the fuzzing found, replayed', () => {
+  it('reads a JSON body on a form page as an empty form, not a server error', async () => {
+    for (const [path, who] of [
+      ['/auth', 'anonymous'],
+      ['/profile', 'signedIn'],
+      ['/api/auth/sign-out', 'signedIn'],
+    ] as const) {
+      const headers = {
+        'content-type': 'application/json',
+        'x-csrf-token': fuzz[who].csrf,
+        origin: new URL(fuzz.app.url).origin,
+      };
+      const answer = await send(
+        'POST',
+        path,
+        who,
+        headers,
+        '{"Ω≈ç√":"is.null; drop table public.leads; --"}',
+      );
+      expectSafeAnswer(answer.status, answer.body, `POST ${path}`);
+    }
+  });
+});
+
 describe('fuzzing the built app', () => {
   it('answers random paths and query strings on every page without a server error', async () => {
     const route = fc.oneof(
