@@ -1,6 +1,6 @@
 import type { CurrencyRates } from '../../lib/convert-money.ts';
 import CompareButton from './CompareButton.tsx';
-import { formatDay } from './format-date.ts';
+import { formatDay } from '../../lib/format-day.ts';
 import { durationLabel, levelLabel, MODE_LABELS } from './labels.ts';
 import Money from './Money.tsx';
 import SaveButton from './SaveButton.tsx';

@@ -3,7 +3,7 @@ import { formatApproximate, formatMoney } from '../../lib/format-money.ts';
 import type { CourseDetail } from './course-detail.server.ts';
 import { listEnglishMinimums } from './english-check.ts';
 import { firstYearCost } from './first-year-cost.ts';
-import { formatDay } from './format-date.ts';
+import { formatDay } from '../../lib/format-day.ts';
 import { durationLabel, levelLabel, MODE_LABELS } from './labels.ts';
 
 export interface CompareRow {

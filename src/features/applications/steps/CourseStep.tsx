@@ -1,4 +1,4 @@
-import { formatDay } from '../format-day.ts';
+import { formatDay } from '../../../lib/format-day.ts';
 import type { CourseOption, IntakeOption } from '../types.ts';
 import type { StepProps } from './step-props.ts';
 

@@ -1,4 +1,4 @@
-/** "21 Jan 2027" for ISO dates and timestamps, read in UTC so server and browser agree. */
+/** "21 Jan 2027" for ISO dates and timestamps, read in UTC so server and browser render the same day. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
