@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createAdminWithAuthenticator } from './admin-support.ts';
 import { createConfirmedUser, hydrated, signIn } from './support.ts';
 
 const CSRF_MESSAGE = 'CSRF token validation failed. Please refresh the page.';
@@ -89,6 +90,18 @@ test('a signed-in applicant who is not an administrator gets the not-found page 
   await expect(page).toHaveURL(/\/profile$/);
   await hydrated(page);
   for (const path of ['/admin', '/admin-intake']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+  }
+});
+
+test('an administrator who signed in with only the password gets the not-found page on /admin', async ({
+  page,
+}) => {
+  const { email } = await createAdminWithAuthenticator('halfadmin');
+  await signIn(page, email, undefined, '/admin');
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  for (const path of ['/admin', '/admin-intake', '/admin/anything']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
   }
