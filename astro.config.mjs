@@ -50,6 +50,8 @@ export default defineConfig({
       }),
       // Deleting an account is the only server task that needs it; never sent to the browser.
       SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Where application e-mails are posted (a Mailpit-style send API); the local stack's mailbox by default.
+      MAIL_API_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOutboxSweepsFromEnv } from '../lib/mail/outbox-sweeps.server.ts';
 import { loadAstroHandler, type NodeMiddleware } from './astro-handler.ts';
 import { catalogueCache } from './cache/catalogue-cache-middleware.ts';
 import type { RenderedCache } from './cache/rendered-cache.ts';
@@ -116,6 +117,10 @@ if (invokedDirectly()) {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
-  closeOnSignals(app.close);
+  const stopSweeps = startOutboxSweepsFromEnv();
+  closeOnSignals(() => {
+    stopSweeps();
+    return app.close();
+  });
   console.info(`Unipath is serving ${app.url}`);
 }

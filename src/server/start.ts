@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { DEMO_ACCOUNTS } from '../../supabase/seed/demo-accounts.ts';
+import { startOutboxSweepsFromEnv } from '../lib/mail/outbox-sweeps.server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
+  const stopSweeps = startOutboxSweepsFromEnv();
   closeOnSignals(async () => {
+    stopSweeps();
     await app.close();
     for (const stop of stops) await stop();
   });

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 import { readableError } from './api-request.server.ts';
 
 export interface Missing {
@@ -34,6 +35,8 @@ export async function runLifecycle(
     const status = error.code === 'P0001' ? 422 : error.code === '42501' ? 403 : 400;
     return { ok: false, status, message: readableError(error), ...(missing ? { missing } : {}) };
   }
+  // The RPC queued its e-mail in the same transaction; sending it must not hold up the answer.
+  sendPendingMail();
   const row = (Array.isArray(data) ? data[0] : data) as { status?: string; reference?: string | null } | null;
   return { ok: true, status: row?.status ?? '', reference: row?.reference ?? null };
 }

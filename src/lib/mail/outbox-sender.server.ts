@@ -1,0 +1,88 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { mailEndpointFor } from './mail-config.ts';
+import { createHttpTransport, type MailTransport } from './transport.ts';
+
+interface ClaimedNotification {
+  id: string;
+  recipient: string;
+  kind: string;
+  subject: string;
+  body: string;
+}
+
+export interface SweepResult {
+  sent: number;
+  failed: number;
+}
+
+export interface OutboxSender {
+  /** Delivers what is pending now; rows another sweep holds are left to it. */
+  sweep(): Promise<SweepResult>;
+}
+
+const BATCH_SIZE = 20;
+/** A sweep keeps going while whole batches go out, so a backlog drains without waiting for the timer. */
+const MAX_BATCHES_PER_SWEEP = 10;
+
+async function deliver(client: SupabaseClient, transport: MailTransport, row: ClaimedNotification) {
+  try {
+    await transport.send({ to: row.recipient, subject: row.subject, text: row.body, kind: row.kind });
+    return true;
+  } catch (error) {
+    const failure = error instanceof Error ? error.message : String(error);
+    // Handing the row back is what keeps the message for the next sweep.
+    const released = await client.rpc('release_notification', { notification_id: row.id, failure });
+    if (released.error) console.error(`mail: could not release ${row.id}: ${released.error.message}`);
+    console.error(`mail: ${row.kind} to ${row.recipient} not delivered: ${failure}`);
+    return false;
+  }
+}
+
+/**
+ * Sends the database's notification outbox. Each claim stamps sent_at while it locks the rows (see
+ * claim_notifications), so concurrent sweeps, here or in another process, never send a row twice.
+ */
+export function createOutboxSender(deps: { client: SupabaseClient; transport: MailTransport }): OutboxSender {
+  const { client, transport } = deps;
+  return {
+    async sweep() {
+      const result: SweepResult = { sent: 0, failed: 0 };
+      for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch += 1) {
+        const { data, error } = await client.rpc('claim_notifications', { batch_size: BATCH_SIZE });
+        if (error) throw new Error(`mail: could not claim the outbox: ${error.message}`);
+        const rows = (data ?? []) as ClaimedNotification[];
+        for (const row of rows) {
+          if (await deliver(client, transport, row)) result.sent += 1;
+          else result.failed += 1;
+        }
+        if (rows.length < BATCH_SIZE || result.failed > 0) break;
+      }
+      return result;
+    },
+  };
+}
+
+export interface MailEnvironment {
+  supabaseUrl?: string | undefined;
+  serviceRoleKey?: string | undefined;
+  mailApiUrl?: string | undefined;
+}
+
+let warned = false;
+
+/** The sender this deployment can run, or null (said once) when it lacks a key or a mail endpoint. */
+export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
+  const endpoint = mailEndpointFor(env);
+  if (!endpoint || !env.supabaseUrl || !env.serviceRoleKey) {
+    if (!warned)
+      console.warn(
+        'mail: application e-mails stay in the outbox: set MAIL_API_URL and SUPABASE_SERVICE_ROLE_KEY to send them.',
+      );
+    warned = true;
+    return null;
+  }
+  const client = createClient(env.supabaseUrl, env.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  return createOutboxSender({ client, transport: createHttpTransport(endpoint) });
+}

@@ -1,0 +1,36 @@
+import { outboxSenderFor, type OutboxSender } from './outbox-sender.server.ts';
+
+/** The app's default backend, the local stack (as in astro.config.mjs). */
+const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
+
+export const SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * Sweeps the outbox on a timer, so e-mails written by staff transitions and by requests whose
+ * immediate send failed still go out. The timer never keeps the process alive on its own.
+ */
+export function startOutboxSweeps(sender: OutboxSender, intervalMs = SWEEP_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sender
+      .sweep()
+      .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The production server's sweeps, configured from its environment; a no-op without a sender. */
+export function startOutboxSweepsFromEnv(env: NodeJS.ProcessEnv = process.env): () => void {
+  const sender = outboxSenderFor({
+    supabaseUrl: env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL,
+    serviceRoleKey: env['SUPABASE_SERVICE_ROLE_KEY'],
+    mailApiUrl: env['MAIL_API_URL'],
+  });
+  return sender ? startOutboxSweeps(sender) : () => undefined;
+}
