@@ -8,10 +8,13 @@ test('compare holds four courses, refuses a fifth and shows them side by side', 
   await hydrated(page);
   const buttons = page.getByRole('button', { name: /^Compare:/ });
   for (let n = 0; n < 4; n++) {
+    // The buttons stay disabled until the tray's saved state is read in the browser.
+    await expect(buttons.nth(n)).toBeEnabled();
     await buttons.nth(n).focus();
     await page.keyboard.press('Enter');
     await expect(buttons.nth(n)).toHaveAttribute('aria-pressed', 'true');
   }
+  await expect(buttons.nth(4)).toBeEnabled();
   await buttons.nth(4).click();
   await expect(page.getByText('You can compare up to 4 courses. Remove one to add another.')).toBeVisible();
   await expect(buttons.nth(4)).toHaveAttribute('aria-pressed', 'false');
