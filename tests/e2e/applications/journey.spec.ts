@@ -7,6 +7,7 @@ import {
   pngBytes,
   serviceClient,
   signInNewApplicant,
+  STACK_URL,
   STATEMENT,
 } from './support.ts';
 
@@ -15,6 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test('an applicant applies, leaves mid-form, resumes, uploads, submits and withdraws', async ({
   page,
   context,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -86,6 +88,23 @@ test('an applicant applies, leaves mid-form, resumes, uploads, submits and withd
   expect(outbox).toEqual([
     { subject: `We received your application ${reference}`, recipient: applicant.email },
   ]);
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(applicant.email)}`,
+      );
+      const { messages } = (await response.json()) as { messages: { subject: string }[] };
+      return messages.map((message) => message.subject);
+    })
+    .toContain(`We received your application ${reference}`);
+
+  const receiptPath = new URL(page.url()).pathname;
+  const stranger = await browser.newContext({ baseURL: baseURL ?? '' });
+  await signInNewApplicant(stranger, baseURL ?? '');
+  const strangerView = await stranger.request.get(receiptPath);
+  expect(strangerView.status()).toBe(404);
+  expect(await strangerView.text()).not.toContain(reference);
+  await stranger.close();
 
   await page.goto('/applications');
   const card = page.getByTestId('application');
