@@ -75,5 +75,6 @@ export async function mergeWithAccount(): Promise<void> {
   const response = await post('/api/shortlist/merge', { ids: $shortlist.get() });
   if (!response.ok) return;
   const body = (await response.json()) as { ids?: unknown };
-  setShortlist(cleanShortlist(body.ids));
+  // Joined with the list as it is now, so a course saved while the merge was under way is kept.
+  setShortlist(mergeShortlists($shortlist.get(), cleanShortlist(body.ids)));
 }
