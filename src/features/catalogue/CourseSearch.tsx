@@ -3,6 +3,7 @@ import CourseCard from './CourseCard.tsx';
 import CourseFilters from './CourseFilters.tsx';
 import Pagination from './Pagination.tsx';
 import ResultCount from './ResultCount.tsx';
+import SearchForm from './SearchForm.tsx';
 import type { CourseSearchInput } from './schema.ts';
 import SearchNotice from './SearchNotice.tsx';
 import type { CourseResults, Facets, RateTable } from './types.ts';
@@ -39,69 +40,37 @@ export default function CourseSearch({ input, query, results, facets, display, r
     search.search(formQuery(event.currentTarget), 0);
   };
   return (
-    <form
-      method="get"
-      action="/courses"
-      role="search"
-      aria-label="Courses"
+    <SearchForm
+      pagePath="/courses"
+      label="Courses"
+      inputId="course-q"
+      inputLabel="Search courses"
+      defaultQuery={input.q}
+      placeholder="e.g. computer science, nursing, MBA"
+      loading={search.loading}
+      filters={<CourseFilters input={input} facets={facets} display={display} />}
       onChange={onChange}
       onSubmit={onSubmit}
-      className="container-page grid grid-cols-1 gap-8 py-8 lg:grid-cols-[18rem_minmax(0,1fr)]"
     >
-      <div className="lg:col-span-2">
-        <label htmlFor="course-q" className="block text-sm font-semibold text-ink-800">
-          Search courses
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id="course-q"
-            type="search"
-            name="q"
-            defaultValue={input.q}
-            maxLength={120}
-            autoComplete="off"
-            placeholder="e.g. computer science, nursing, MBA"
-            className="min-h-12 w-full min-w-0 rounded-lg border border-ink-300 px-4 text-base"
-          />
-          <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-6 font-semibold text-white">
-            Search
-          </button>
-        </div>
+      <ResultCount total={data.total} noun={['course', 'courses']} loading={search.loading} />
+      {search.error && <p className="mt-2 text-danger-600">{search.error}</p>}
+      <div className="mt-3">
+        <SearchNotice results={data} query={search.query} />
       </div>
-      <aside aria-label="Filters">
-        <h2 className="mb-3 text-lg font-bold">Filters</h2>
-        <CourseFilters input={input} facets={facets} display={display} />
-        <button
-          type="submit"
-          className="mt-5 min-h-12 w-full rounded-lg border border-brand-700 font-semibold text-brand-800"
-        >
-          Apply filters
-        </button>
-        <a href="/courses" className="mt-3 block text-center text-sm text-brand-700 underline">
-          Clear all
-        </a>
-      </aside>
-      <section aria-label="Results" aria-busy={search.loading} className="min-w-0">
-        <ResultCount total={data.total} noun={['course', 'courses']} loading={search.loading} />
-        {search.error && <p className="mt-2 text-danger-600">{search.error}</p>}
-        <div className="mt-3">
-          <SearchNotice results={data} query={search.query} />
-        </div>
-        <ul className="mt-4 grid gap-4">
-          {data.items.map((course) => (
-            <li key={course.id}>
-              <CourseCard course={course} display={display} rates={rates} />
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          pagePath="/courses"
-          query={search.query}
-          page={data.page}
-          pageCount={data.pageCount}
-          label="Course result pages"
-        />
-      </section>
-    </form>
+      <ul className="mt-4 grid gap-4">
+        {data.items.map((course) => (
+          <li key={course.id}>
+            <CourseCard course={course} display={display} rates={rates} />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        pagePath="/courses"
+        query={search.query}
+        page={data.page}
+        pageCount={data.pageCount}
+        label="Course result pages"
+      />
+    </SearchForm>
   );
 }
