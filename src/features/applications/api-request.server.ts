@@ -1,20 +1,6 @@
 import type { APIContext } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return null;
-  }
-}
+import { json } from '../../lib/json-api.server.ts';
 
 export interface Caller {
   userId: string;

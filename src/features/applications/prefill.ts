@@ -1,22 +1,9 @@
+import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import { answersDraftSchema } from './draft.ts';
 import type { Prefill } from './wizard-page.server.ts';
 
-/** The profile fields a new application starts from (structural, so any profile row fits). */
-export interface ProfileLike {
-  full_name: string;
-  date_of_birth: string | null;
-  nationality: string | null;
-  phone: string | null;
-  address_line: string | null;
-  city: string | null;
-  postal_code: string | null;
-  country: string | null;
-  education: Record<string, string>[];
-  test_scores: { test: string; score: number; taken_on: string }[];
-}
-
 /** Copies the profile into a new draft: personal details, education, the most recent English test. */
-export function prefillFromProfile(profile: ProfileLike): Prefill {
+export function prefillFromProfile(profile: ProfileRow): Prefill {
   const latest = [...profile.test_scores].sort((a, b) => b.taken_on.localeCompare(a.taken_on))[0];
   const draft = answersDraftSchema.parse({
     personal: {

@@ -1,19 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { EducationInput, PersonalDetailsInput, TestScoresInput } from './schema.ts';
-
-export interface ProfileRow {
-  full_name: string;
-  date_of_birth: string | null;
-  nationality: string | null;
-  phone: string | null;
-  address_line: string | null;
-  city: string | null;
-  postal_code: string | null;
-  country: string | null;
-  education: Record<string, string>[];
-  test_scores: { test: string; score: number; taken_on: string }[];
-}
 
 export const EMPTY_PROFILE: ProfileRow = {
   full_name: '',

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../lib/security/form-outcome.ts';
-import type { ProfileRow } from './profile-data.server.ts';
+import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { ProfileFieldGroup, ProfileFormProps } from './form-spec.ts';
 import { TEST_RANGES, type ProfileIntent } from './schema.ts';
 import type { CountryOption } from './countries.ts';

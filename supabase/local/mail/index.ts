@@ -9,17 +9,6 @@ export interface StoredMessage extends OutgoingMessage {
   created_at: string;
 }
 
-const schema = `create table if not exists _local.mailbox (
-  id bigint generated always as identity primary key,
-  channel text not null,
-  recipient text not null,
-  kind text not null,
-  subject text not null,
-  body_text text not null,
-  body_html text,
-  created_at timestamptz not null default now()
-)`;
-
 async function list(db: Database, to: string | null): Promise<StoredMessage[]> {
   const result = await db.query<StoredMessage>(
     `select id::int as id, channel, recipient as "to", kind, subject, body_text as text, body_html as html,
@@ -41,7 +30,6 @@ export async function createMailService(deps: {
   log(message: string): void;
 }): Promise<{ service: Service; mailbox: Mailbox }> {
   const { db, log } = deps;
-  await db.exec(`create schema if not exists _local; ${schema}`);
   const mailbox: Mailbox = {
     async deliver(message) {
       await db.query(

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { callerOf, json, readJson } from '../../../features/applications/api-request.server.ts';
+import { callerOf } from '../../../features/applications/api-request.server.ts';
+import { json, readJson } from '../../../lib/json-api.server.ts';
 import { draftSaveSchema } from '../../../features/applications/draft.ts';
 import { saveDraft } from '../../../features/applications/save-draft.server.ts';
 

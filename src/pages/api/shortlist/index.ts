@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
 import { listShortlist, setShortlisted } from '../../../features/shortlist/shortlist.server.ts';
 import {
-  json,
-  readJson,
   shortlistChangeSchema,
   SIGN_IN_REQUIRED,
 } from '../../../features/shortlist/shortlist-request.server.ts';
+import { json, readJson } from '../../../lib/json-api.server.ts';
 
 export const prerender = false;
 

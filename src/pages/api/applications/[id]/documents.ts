@@ -1,10 +1,6 @@
 import type { APIRoute } from 'astro';
-import {
-  applicationIdOf,
-  callerOf,
-  json,
-  readJson,
-} from '../../../../features/applications/api-request.server.ts';
+import { applicationIdOf, callerOf } from '../../../../features/applications/api-request.server.ts';
+import { json, readJson } from '../../../../lib/json-api.server.ts';
 import {
   registerDocument,
   registerDocumentSchema,

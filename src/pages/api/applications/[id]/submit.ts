@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { applicationIdOf, callerOf, json } from '../../../../features/applications/api-request.server.ts';
+import { applicationIdOf, callerOf } from '../../../../features/applications/api-request.server.ts';
+import { json } from '../../../../lib/json-api.server.ts';
 import { runLifecycle } from '../../../../features/applications/lifecycle.server.ts';
 
 export const prerender = false;

@@ -1,11 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import {
-  applicationIdOf,
-  callerOf,
-  json,
-  readJson,
-} from '../../../../features/applications/api-request.server.ts';
+import { applicationIdOf, callerOf } from '../../../../features/applications/api-request.server.ts';
+import { json, readJson } from '../../../../lib/json-api.server.ts';
 import { runLifecycle } from '../../../../features/applications/lifecycle.server.ts';
 
 export const prerender = false;
