@@ -53,6 +53,11 @@ export default defineConfig({
       // Where application e-mails are posted (a Mailpit-style send API); the local stack's mailbox by default.
       MAIL_API_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
+      // Proves the right to claim the first administrator at /setup-admin; generated and printed at
+      // start when unset.
+      SETUP_ADMIN_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // When true, every member of staff must have a verified second factor to open the admin pages.
+      STAFF_MFA_REQUIRED: envField.boolean({ context: 'server', access: 'secret', default: false }),
     },
   },
 });

@@ -11,6 +11,7 @@ import { createCachedPageResponder } from './cached-page.ts';
 import { createRequestListener } from './request-listener.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
+import { announceSetupToken } from './setup-token.ts';
 
 export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -112,6 +113,7 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  announceSetupToken();
   const app = await createAppServer({
     host: process.env['HOST'] ?? '127.0.0.1',
     port: Number(process.env['PORT'] ?? 4321),

@@ -7,6 +7,7 @@ import { startStack } from '../../supabase/local/server.ts';
 import { DEMO_ACCOUNTS } from '../../supabase/seed/demo-accounts.ts';
 import { startOutboxSweepsFromEnv } from '../lib/mail/outbox-sweeps.server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
+import { announceSetupToken } from './setup-token.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
 export interface BackingService {
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     stops.unshift(stop);
     console.info(`${service.name}: ${url}`);
   }
+  announceSetupToken();
   const app = await createAppServer({
     host: process.env['HOST'] ?? '127.0.0.1',
     port: Number(process.env['PORT'] ?? 4321),

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
+import { announceSetupToken } from '../../src/server/setup-token.ts';
 
 const stack = await startStack({
   port: Number(process.env['E2E_SUPABASE_PORT'] ?? 54399),
@@ -19,6 +20,11 @@ Object.assign(process.env, {
   AUTH_RATE_LIMIT: process.env['AUTH_RATE_LIMIT'] ?? '10000',
   LEAD_RATE_LIMIT: process.env['LEAD_RATE_LIMIT'] ?? '10000',
 });
+// E2E_WITHOUT_ADMIN: a deployment nobody has claimed yet (the first-administrator journey).
+if (process.env['E2E_WITHOUT_ADMIN'] === '1') {
+  await stack.db.query("delete from public.user_roles where role = 'admin'");
+}
+announceSetupToken();
 const app = await createAppServer({
   host: process.env['HOST'] ?? '127.0.0.1',
   port: Number(process.env['PORT'] ?? 4399),

@@ -43,3 +43,8 @@ export function toSessionUser(claims: JwtPayload, roles: string[]): SessionUser 
 export function isAdmin(user: SessionUser | null): boolean {
   return user?.roles.includes('admin') ?? false;
 }
+
+/** Admissions staff: administrators and counsellors. */
+export function isStaff(user: SessionUser | null): boolean {
+  return user?.roles.some((role) => role === 'admin' || role === 'counsellor') ?? false;
+}

@@ -1,7 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import type { User } from '@supabase/supabase-js';
-import { isAdmin } from '../../features/auth/session-user.ts';
+import { getSecret } from 'astro:env/server';
+import { isStaff } from '../../features/auth/session-user.ts';
 import { clearAuthCookies } from '../supabase/auth-cookies.ts';
 import { isSecureRequest } from './context-middleware.ts';
 import { putFlash } from './flash.ts';
@@ -26,6 +27,11 @@ async function currentUser(context: APIContext): Promise<{ user: User | null; me
   return error ? { user: null, message: error.message } : { user: data.user };
 }
 
+/** The STAFF_MFA_REQUIRED switch: staff without a verified second factor are sent to set one up. */
+function staffMfaRequired(): boolean {
+  return ['1', 'true'].includes(String(getSecret('STAFF_MFA_REQUIRED') ?? '').toLowerCase());
+}
+
 const hasVerifiedFactor = (user: User) => (user.factors ?? []).some((factor) => factor.status === 'verified');
 
 function toSignIn(context: APIContext, here: string, message?: string): Response {
@@ -40,8 +46,8 @@ function toSignIn(context: APIContext, here: string, message?: string): Response
 /**
  * Signed-out visitors of applicant areas go to sign-in and come back afterwards; a session that
  * signed in with one factor while the account has two must finish the second. Admin areas do not
- * reveal that they exist to anyone who may not enter them (404), and need aal2 when the
- * administrator has a verified factor.
+ * reveal that they exist to anyone but staff (404), need aal2 when the member of staff has a
+ * verified factor, and a verified factor at all when STAFF_MFA_REQUIRED is on.
  */
 export const guards = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -57,9 +63,20 @@ export const guards = defineMiddleware(async (context, next) => {
     }
   }
   if (within(pathname, ADMIN_AREAS)) {
-    const { user } = isAdmin(session) ? await currentUser(context) : { user: null };
-    const allowed = user !== null && (session?.aal === 'aal2' || !hasVerifiedFactor(user));
-    if (!allowed) return new Response(null, { status: 404 });
+    const { user } = isStaff(session) ? await currentUser(context) : { user: null };
+    if (!user) return new Response(null, { status: 404 });
+    if (hasVerifiedFactor(user)) {
+      if (session?.aal !== 'aal2')
+        return context.redirect(`/auth?view=mfa&next=${encodeURIComponent(here)}`, 303);
+    } else if (staffMfaRequired()) {
+      context.locals.flash.push({
+        title: 'Two-factor authentication required',
+        message: 'Set up an authenticator app before you open the admin pages.',
+        kind: 'warning',
+      });
+      putFlash(context.cookies, context.locals.flash, isSecureRequest(context.url));
+      return context.redirect('/profile#security', 303);
+    }
   }
   return next();
 });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileCompleteness } from '../../../src/features/dashboard/profile-completeness.ts';
-import {
-  APPLICATION_STATUSES,
-  canRespondToOffer,
-  canWithdraw,
-  statusLabel,
-  statusTone,
-} from '../../../src/features/applications/status.ts';
+import { canRespondToOffer, canWithdraw } from '../../../src/features/applications/status.ts';
+import { APPLICATION_STATUSES, statusLabel, statusTone } from '../../../src/lib/application-status.ts';
 
 describe('profileCompleteness', () => {
   it('is 0% with everything missing, each item linking to its profile section', () => {
