@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAdminWithAuthenticator } from './admin-support.ts';
 import { createConfirmedUser, hydrated, signIn } from './support.ts';
+import { totpCode } from '../../helpers/totp.ts';
 
 const CSRF_MESSAGE = 'CSRF token validation failed. Please refresh the page.';
 
@@ -95,14 +96,23 @@ test('a signed-in applicant who is not an administrator gets the not-found page 
   }
 });
 
-test('an administrator who signed in with only the password gets the not-found page on /admin', async ({
+test('an administrator who signed in with only the password is sent to the second step before /admin', async ({
   page,
 }) => {
-  const { email } = await createAdminWithAuthenticator('halfadmin');
+  const { email, secret } = await createAdminWithAuthenticator('halfadmin');
   await signIn(page, email, undefined, '/admin');
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  for (const path of ['/admin', '/admin-intake', '/admin/anything']) {
+  for (const path of ['/admin', '/admin-intake', '/admin/users']) {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await response?.text()).not.toContain('Admissions overview');
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
   }
+  await hydrated(page);
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const unknown = await page.goto('/admin/anything');
+  expect(unknown?.status()).toBe(404);
 });

@@ -6,7 +6,7 @@ import { createKeys } from '../../../supabase/local/keys.ts';
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
-const PASSWORD = 'applicant password 2026';
+export const PASSWORD = 'applicant password 2026';
 
 /** A seeded course with open intakes and the default document checklist. */
 export const COURSE = {
@@ -15,9 +15,9 @@ export const COURSE = {
   title: 'International Foundation Year in Architecture',
 };
 
-export async function serviceClient(): Promise<SupabaseClient> {
+export async function serviceClient(stackUrl = STACK_URL): Promise<SupabaseClient> {
   const { serviceRoleKey } = await createKeys();
-  return createClient(STACK_URL, serviceRoleKey, {
+  return createClient(stackUrl, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }
@@ -27,10 +27,11 @@ export async function signInWithCookies(
   context: BrowserContext,
   baseURL: string,
   email: string,
+  stackUrl = STACK_URL,
 ): Promise<void> {
   const { anonKey } = await createKeys();
   const jar: { name: string; value: string }[] = [];
-  const ssr = createServerClient(STACK_URL, anonKey, {
+  const ssr = createServerClient(stackUrl, anonKey, {
     cookies: {
       getAll: () => jar,
       setAll: (cookies: { name: string; value: string }[]) => {
@@ -93,9 +94,9 @@ export async function completeFirstSteps(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save and continue' }).click();
 }
 
-async function userClient(email: string): Promise<SupabaseClient> {
+export async function userClient(email: string, stackUrl = STACK_URL): Promise<SupabaseClient> {
   const { anonKey } = await createKeys();
-  const client = createClient(STACK_URL, anonKey, {
+  const client = createClient(stackUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
@@ -116,8 +117,9 @@ const ANSWERS = {
 export async function submitThroughApi(
   email: string,
   userId: string,
+  stackUrl = STACK_URL,
 ): Promise<{ id: string; documents: Record<string, string> }> {
-  const client = await userClient(email);
+  const client = await userClient(email, stackUrl);
   const { data: intake } = await client
     .from('intakes')
     .select('id')

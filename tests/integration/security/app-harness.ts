@@ -31,7 +31,7 @@ export async function createApplicant(stack: RunningStack, email: string): Promi
 }
 
 /** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
-async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
+export async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
   await createApplicant(stack, email);
   const jar = new Map<string, string>();
   const client = createServerClient(stack.url, stack.anonKey, {

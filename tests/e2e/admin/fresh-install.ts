@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+export interface FreshInstall {
+  baseURL: string;
+  stackUrl: string;
+  /** The setup token as the server printed it at start. */
+  printedToken: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a second e2e server (its own in-memory stack and the built app) on a database where no
+ * administrator exists yet, and reads what it prints at start, as an operator would.
+ */
+export async function startFreshInstall(port: number, stackPort: number): Promise<FreshInstall> {
+  const child = spawn(process.execPath, ['tests/e2e/server.ts'], {
+    env: {
+      ...process.env,
+      E2E_WITHOUT_ADMIN: '1',
+      PORT: String(port),
+      E2E_SUPABASE_PORT: String(stackPort),
+      SETUP_ADMIN_TOKEN: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  try {
+    const printed = await readStartUp(child);
+    return { ...printed, stackUrl: `http://127.0.0.1:${stackPort}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function readStartUp(child: ChildProcess): Promise<{ baseURL: string; printedToken: string }> {
+  let printedToken = '';
+  const lines = createInterface({ input: child.stdout ?? process.stdin });
+  for await (const line of lines) {
+    printedToken ||= /administrator setup token: (\S+) \(/.exec(line)?.[1] ?? '';
+    const app = /^e2e: app (\S+),/.exec(line)?.[1];
+    if (app) {
+      lines.close();
+      child.stdout?.resume();
+      return { baseURL: app.replace(/\/$/, ''), printedToken };
+    }
+  }
+  throw new Error(`the fresh server exited (${String(child.exitCode)}) before it was ready`);
+}
