@@ -1,0 +1,144 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
+import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
+
+export interface ReviewDocument {
+  id: string;
+  kind: string;
+  file_name: string;
+  size_bytes: number;
+  content_type: string;
+  status: 'uploaded' | 'verified' | 'rejected';
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  storage_path: string;
+  created_at: string;
+}
+
+export interface StatusChange {
+  id: number;
+  from_status: string | null;
+  to_status: string;
+  actor: string | null;
+  actor_kind: 'applicant' | 'admissions' | 'system';
+  note: string | null;
+  created_at: string;
+}
+
+export interface InternalNote {
+  id: string;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ReviewApplication {
+  id: string;
+  reference: string;
+  status: string;
+  applicant_id: string;
+  submitted_at: string;
+  decided_at: string | null;
+  reply_by: string | null;
+  offer_conditions: string | null;
+  assigned_to: string | null;
+  answers: Record<string, unknown>;
+  course: { id: string; title: string; university_name: string; slug: string };
+  intake: { term: string; start_date: string; deadline: string; reply_by: string | null };
+  documents: ReviewDocument[];
+  history: StatusChange[];
+  notes: InternalNote[];
+}
+
+export interface StatusGuide {
+  label: string;
+  next_actor: string;
+  next_step: string;
+  is_final: boolean;
+}
+
+export interface ApplicantProfile {
+  full_name: string;
+  date_of_birth: string | null;
+  nationality: string | null;
+  phone: string | null;
+  address_line: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country: string | null;
+  education: unknown;
+  test_scores: unknown;
+  updated_at: string;
+}
+
+export interface ApplicationDetail {
+  application: ReviewApplication;
+  guide: StatusGuide | null;
+  profile: ApplicantProfile | null;
+  staff: StaffMember[];
+  links: Map<string, DocumentLink>;
+}
+
+const COLUMNS = `id, reference, status, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
+  assigned_to, answers, course:courses(id, title, university_name, slug),
+  intake:intakes(term, start_date, deadline, reply_by),
+  documents:application_documents(id, kind, file_name, size_bytes, content_type, status, rejection_reason,
+    reviewed_by, reviewed_at, storage_path, created_at),
+  history:application_status_history(id, from_status, to_status, actor, actor_kind, note, created_at),
+  notes:application_notes(id, author, body, created_at)`;
+
+const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, address_line, city, postal_code,
+  country, education, test_scores, updated_at`;
+
+const byTime = <T extends { created_at: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** A submitted application (drafts are the applicant's own business) as staff read it under RLS. */
+export async function loadReviewApplication(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<ReviewApplication | null> {
+  const { data, error } = await supabase
+    .from('applications')
+    .select(COLUMNS)
+    .eq('id', id)
+    .neq('status', 'draft')
+    .maybeSingle();
+  if (error) console.error('Reading the application failed', error.message);
+  if (!data) return null;
+  const row = data as unknown as ReviewApplication;
+  return {
+    ...row,
+    documents: byTime(row.documents),
+    history: [...row.history].sort((a, b) => a.id - b.id),
+    notes: byTime(row.notes),
+  };
+}
+
+/** Everything the review screen shows: the application, its applicant's profile, the team and file links. */
+export async function loadApplicationDetail(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<ApplicationDetail | null> {
+  const application = await loadReviewApplication(supabase, id);
+  if (!application) return null;
+  const [guide, profile, staff, links] = await Promise.all([
+    supabase
+      .from('application_status_guide')
+      .select('label, next_actor, next_step, is_final')
+      .eq('status', application.status)
+      .maybeSingle(),
+    supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', application.applicant_id).maybeSingle(),
+    loadStaffDirectory(supabase),
+    signDocumentLinks(supabase, application.documents),
+  ]);
+  if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
+  return {
+    application,
+    guide: (guide.data as StatusGuide | null) ?? null,
+    profile: (profile.data as ApplicantProfile | null) ?? null,
+    staff,
+    links,
+  };
+}

@@ -1,0 +1,69 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { PAGE_SIZE, QUEUE_STATUSES, type QueueParams, type QueueSort } from './queue-params.ts';
+import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
+
+export interface QueueRow {
+  id: string;
+  reference: string;
+  status: string;
+  submitted_at: string;
+  assigned_to: string | null;
+  applicant_id: string;
+  applicant_name: string | null;
+  course: { title: string; university_name: string };
+  intake: { term: string; deadline: string };
+}
+
+export interface QueueList {
+  rows: QueueRow[];
+  /** Applications matching every filter, or null when the list could not be read. */
+  total: number | null;
+}
+
+const COLUMNS = `id, reference, status, submitted_at, assigned_to, applicant_id,
+  applicant_name:answers->personal->>full_name`;
+
+const ORDER_COLUMN: Record<QueueSort, string> = {
+  submitted: 'submitted_at',
+  deadline: 'intake(deadline)',
+  status: 'status',
+  reference: 'reference',
+};
+
+/** One page of the queue, sorted as asked and then by id so pages never overlap. */
+export async function listQueue(
+  supabase: SupabaseClient,
+  params: QueueParams,
+  filters: QueueFilters,
+): Promise<QueueList> {
+  const from = (params.page - 1) * PAGE_SIZE;
+  let query = applyQueueFilters(queueQuery(supabase, COLUMNS), filters);
+  if (filters.status) query = query.eq('status', filters.status);
+  const { data, count, error } = await query
+    .order(ORDER_COLUMN[params.sort], { ascending: params.dir === 'asc' })
+    .order('id')
+    .range(from, from + PAGE_SIZE - 1);
+  // PGRST103: a page past the end (the list shrank since the link was made).
+  if (error && error.code !== 'PGRST103') {
+    console.error('Listing the review queue failed', error.message);
+    return { rows: [], total: null };
+  }
+  return { rows: (data ?? []) as unknown as QueueRow[], total: error ? null : (count ?? 0) };
+}
+
+export type StatusCounts = Map<string, number>;
+
+/** How many applications of each status match the other filters: the status links' figures. */
+export async function countByStatus(supabase: SupabaseClient, filters: QueueFilters): Promise<StatusCounts> {
+  const counts = await Promise.all(
+    QUEUE_STATUSES.map(async (status) => {
+      const { count, error } = await applyQueueFilters(queueQuery(supabase, 'id', true), filters).eq(
+        'status',
+        status,
+      );
+      if (error) console.error('Counting the review queue failed', error.message);
+      return [status, count ?? 0] as const;
+    }),
+  );
+  return new Map(counts);
+}

@@ -1,0 +1,52 @@
+import type { AstroGlobal } from 'astro';
+import type { AdminContext } from '../admin-context.server.ts';
+import { countByStatus, listQueue, type QueueRow, type StatusCounts } from './queue-data.server.ts';
+import { PAGE_SIZE, parseQueueParams, type QueueParams } from './queue-params.ts';
+import { resolveQueueFilters } from './queue-query.server.ts';
+import { looksLikeEmail } from './search-pattern.ts';
+import { loadStaffDirectory, staffEmails } from './staff-directory.server.ts';
+
+export interface QueueEntry extends QueueRow {
+  assignee: string | null;
+}
+
+export interface QueuePageModel {
+  params: QueueParams;
+  entries: QueueEntry[];
+  /** Applications matching the filters; null when the page asked for is past the end. */
+  total: number | null;
+  pages: number;
+  counts: StatusCounts;
+  /** All statuses together under the other filters: the "All" link's figure. */
+  allCount: number;
+  /** The search looks like an e-mail address, which staff cannot search (profiles hold no e-mail). */
+  emailSearch: boolean;
+  userId: string;
+}
+
+/** /admin/applications: the queue of submitted applications as the URL describes it. */
+export async function loadQueuePage(astro: AstroGlobal, ctx: AdminContext): Promise<QueuePageModel> {
+  const params = parseQueueParams(astro.url.searchParams);
+  const filters = await resolveQueueFilters(ctx.supabase, params, ctx.user.id);
+  const [list, counts, staff] = await Promise.all([
+    listQueue(ctx.supabase, params, filters),
+    countByStatus(ctx.supabase, filters),
+    loadStaffDirectory(ctx.supabase),
+  ]);
+  const emails = staffEmails(staff);
+  const allCount = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  const matching = params.status ? (counts.get(params.status) ?? 0) : allCount;
+  return {
+    params,
+    entries: list.rows.map((row) => ({
+      ...row,
+      assignee: row.assigned_to ? (emails.get(row.assigned_to) ?? 'Former staff member') : null,
+    })),
+    total: list.total,
+    pages: Math.max(1, Math.ceil((list.total ?? matching) / PAGE_SIZE)),
+    counts,
+    allCount,
+    emailSearch: looksLikeEmail(params.q),
+    userId: ctx.user.id,
+  };
+}

@@ -1,0 +1,88 @@
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { QueueParams } from './queue-params.ts';
+import { applicantSearchFilter, containsPattern, courseSearchFilter, searchTerm } from './search-pattern.ts';
+
+/** The queue's filters in the form the query needs them. */
+export interface QueueFilters {
+  status: string;
+  /** The `or` filter on reference and applicant name, or null without a search. */
+  applicant: string | null;
+  /** The `or` filter on the embedded course, or null. */
+  course: string | null;
+  /** ILIKE pattern on the intake's term, or null. */
+  intake: string | null;
+  /** A user id, `unassigned`, or null for anyone. */
+  assignee: string | null;
+}
+
+/** The embeds every queue query joins: inner, so filters on them narrow the applications. */
+const QUEUE_EMBEDS = 'course:courses!inner(title, university_name), intake:intakes!inner(term, deadline)';
+
+/**
+ * The part of the PostgREST query builder the queue uses. Declared here because the library's own
+ * types, parsed from the select text of an untyped client, grow too deep for the compiler once the
+ * builder passes through a shared filter function.
+ */
+export interface QueueQuery extends PromiseLike<{
+  data: unknown;
+  count: number | null;
+  error: PostgrestError | null;
+}> {
+  eq(column: string, value: string): QueueQuery;
+  neq(column: string, value: string): QueueQuery;
+  is(column: string, value: null): QueueQuery;
+  ilike(column: string, pattern: string): QueueQuery;
+  or(filters: string, options?: { referencedTable?: string }): QueueQuery;
+  order(column: string, options?: { ascending?: boolean }): QueueQuery;
+  range(from: number, to: number): QueueQuery;
+}
+
+/** The applications of the queue with their course and intake, counted exactly (or only counted). */
+export function queueQuery(supabase: SupabaseClient, columns: string, head = false): QueueQuery {
+  return supabase
+    .from('applications')
+    .select(`${columns}, ${QUEUE_EMBEDS}`, { count: 'exact', head }) as unknown as QueueQuery;
+}
+
+/**
+ * Applicants whose profile name matches, read under the profiles policy that lets staff read
+ * applicants' profiles. Bounded: a name search is for finding a person, not for listing many.
+ */
+async function applicantsNamed(supabase: SupabaseClient, term: string): Promise<string[]> {
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('id')
+    .ilike('full_name', containsPattern(term))
+    .limit(50);
+  if (error) console.error('Searching applicant profiles failed', error.message);
+  return ((data ?? []) as { id: string }[]).map((row) => row.id);
+}
+
+export async function resolveQueueFilters(
+  supabase: SupabaseClient,
+  params: QueueParams,
+  userId: string,
+): Promise<QueueFilters> {
+  const applicant = searchTerm(params.q);
+  const course = searchTerm(params.course);
+  const intake = searchTerm(params.intake);
+  const ids = applicant ? await applicantsNamed(supabase, applicant) : [];
+  return {
+    status: params.status,
+    applicant: applicant ? applicantSearchFilter(applicant, ids) : null,
+    course: course ? courseSearchFilter(course) : null,
+    intake: intake ? containsPattern(intake) : null,
+    assignee: params.assigned === 'me' ? userId : params.assigned === 'unassigned' ? 'unassigned' : null,
+  };
+}
+
+/** Submitted applications only, narrowed by every filter but the status (the status links count those). */
+export function applyQueueFilters(query: QueueQuery, filters: QueueFilters): QueueQuery {
+  let narrowed = query.neq('status', 'draft');
+  if (filters.applicant) narrowed = narrowed.or(filters.applicant);
+  if (filters.course) narrowed = narrowed.or(filters.course, { referencedTable: 'course' });
+  if (filters.intake) narrowed = narrowed.ilike('intake.term', filters.intake);
+  if (filters.assignee === 'unassigned') narrowed = narrowed.is('assigned_to', null);
+  else if (filters.assignee) narrowed = narrowed.eq('assigned_to', filters.assignee);
+  return narrowed;
+}

@@ -1,0 +1,65 @@
+/** Words the review screens use for the codes stored with an application. */
+
+const DOCUMENT_KINDS: Record<string, string> = {
+  passport: 'Passport',
+  transcript: 'Academic transcript',
+  english_test: 'English test certificate',
+  cv: 'CV',
+  statement: 'Personal statement',
+  reference: 'Reference letter',
+  portfolio: 'Portfolio',
+  other: 'Other document',
+};
+
+const ENGLISH_TESTS: Record<string, string> = {
+  ielts: 'IELTS Academic',
+  toefl: 'TOEFL iBT',
+  pte: 'PTE Academic',
+  duolingo: 'Duolingo English Test',
+  other: 'Other test',
+};
+
+export const DOCUMENT_STATES = {
+  uploaded: 'Not checked yet',
+  verified: 'Verified',
+  rejected: 'Rejected',
+} as const;
+
+/** How the timeline names who acted; staff see colleagues' e-mails where the team directory has them. */
+export const ACTOR_KINDS = { applicant: 'Applicant', admissions: 'Admissions', system: 'Unipath' } as const;
+
+export const NEXT_ACTORS: Record<string, string> = {
+  applicant: 'The applicant',
+  admissions: 'Admissions (us)',
+  none: 'No one: the application is closed',
+};
+
+const humanise = (code: string) => code.replace(/_/g, ' ');
+
+export function documentKindLabel(kind: string): string {
+  return DOCUMENT_KINDS[kind] ?? humanise(kind);
+}
+
+export function englishTestLabel(test: string): string {
+  return ENGLISH_TESTS[test] ?? humanise(test);
+}
+
+export function documentStateLabel(status: string): string {
+  return status in DOCUMENT_STATES ? DOCUMENT_STATES[status as keyof typeof DOCUMENT_STATES] : status;
+}
+
+const regions = new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'code' });
+
+/** "Nigeria (NG)" for an ISO country code; the code itself when it is not one. */
+export function countryLabel(code: string | null | undefined): string {
+  if (!code) return '';
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  const name = regions.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
+}
+
+/** "2.4 MB" / "830 KB" for a file size. */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { STAFF_TARGETS } from './transitions.ts';
+
+/** Field limits, the same as the database's checks; the forms' maxlength attributes use them too. */
+export const LIMITS = { reason: 500, note: 2000, conditions: 4000, noteBody: 5000 } as const;
+
+export const documentReviewSchema = z
+  .object({
+    document_id: z.uuid('This document is not recognised. Reload the page and try again.'),
+    status: z.enum(['verified', 'rejected', 'uploaded'], 'Choose how to mark the document.'),
+    reason: z
+      .string()
+      .trim()
+      .max(LIMITS.reason, `Keep the reason to ${LIMITS.reason} characters at most.`)
+      .default(''),
+  })
+  .refine((input) => input.status !== 'rejected' || input.reason.length > 0, {
+    path: ['reason'],
+    message: 'Say why the document is rejected, so the applicant knows what to upload instead.',
+  });
+export type DocumentReviewInput = z.infer<typeof documentReviewSchema>;
+
+export const transitionSchema = z
+  .object({
+    to_status: z.enum(STAFF_TARGETS, 'Choose the status to move the application to.'),
+    note: z
+      .string()
+      .trim()
+      .max(LIMITS.note, `Keep the note to ${LIMITS.note.toLocaleString('en-GB')} characters at most.`)
+      .default(''),
+    conditions: z
+      .string()
+      .trim()
+      .max(
+        LIMITS.conditions,
+        `Keep the conditions to ${LIMITS.conditions.toLocaleString('en-GB')} characters.`,
+      )
+      .default(''),
+  })
+  .superRefine((input, context) => {
+    if (input.to_status === 'action_required' && !input.note)
+      context.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Say what the applicant must do: a request for action needs a note.',
+      });
+    if (input.to_status === 'offer_conditional' && !input.conditions)
+      context.addIssue({
+        code: 'custom',
+        path: ['conditions'],
+        message: 'List the conditions the applicant must meet for a conditional offer.',
+      });
+  });
+export type TransitionInput = z.infer<typeof transitionSchema>;
+
+export const assignSchema = z.object({
+  assignee: z.union([z.literal(''), z.uuid()], 'Choose a member of the admissions team.'),
+});
+
+export const noteSchema = z.object({
+  body: z
+    .string('Write the note.')
+    .trim()
+    .min(1, 'Write the note.')
+    .max(LIMITS.noteBody, `Keep the note to ${LIMITS.noteBody.toLocaleString('en-GB')} characters at most.`),
+});
+
+export const noteDeleteSchema = z.object({
+  note_id: z.uuid('This note is not recognised. Reload the page and try again.'),
+});
