@@ -1,0 +1,89 @@
+import type { AstroGlobal } from 'astro';
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { failure, type FieldErrors, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
+import { catalogueCache } from '../../../server/cache/catalogue-cache-middleware.ts';
+import { handleAdminPost, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import type { FormValues } from './row-values.ts';
+
+/** A catalogue form that was posted and refused: shown again with what was typed and why. */
+export interface FailedForm {
+  intent: string;
+  /** The row the form was about (an intake or a document requirement), '' for the page's own row. */
+  target: string;
+  values: FormValues;
+  errors: FieldErrors;
+  message: string | undefined;
+}
+
+export interface FormState {
+  values: FormValues;
+  errors: FieldErrors;
+  message: string | undefined;
+}
+
+/**
+ * Handles a catalogue page's post. Success redirects (post/redirect/get, with a toast) after
+ * dropping cached public pages, so visitors see the change on their next request; a refusal
+ * comes back for the page to render again. A GET gives null.
+ */
+export async function catalogueFormPost(
+  astro: AstroGlobal,
+  handlers: Record<string, AdminHandler>,
+  back: string,
+): Promise<Response | FailedForm | null> {
+  if (astro.request.method !== 'POST') return null;
+  const { intent, fields, outcome } = await handleAdminPost(astro, handlers);
+  if (outcome.ok) {
+    catalogueCache.invalidate();
+    return redirectAfter(astro, outcome, back);
+  }
+  astro.response.status = outcome.status;
+  return {
+    intent,
+    target: fields['intake_id'] ?? fields['requirement_id'] ?? '',
+    values: echoValues(fields),
+    errors: outcome.fieldErrors ?? {},
+    message: outcome.message,
+  };
+}
+
+/** What one form shows: the refused post when it was this form, else the stored values. */
+export function formState(
+  failed: FailedForm | null,
+  intent: string,
+  stored: FormValues,
+  target = '',
+): FormState {
+  if (failed && failed.intent === intent && failed.target === target) {
+    return { values: failed.values, errors: failed.errors, message: failed.message };
+  }
+  return { values: stored, errors: {}, message: undefined };
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; outcome: FormOutcome };
+
+/** Validates a post against its form's schema; refusals name the fields to correct. */
+export function parseForm<T>(schema: z.ZodType<T>, fields: Record<string, string>): Parsed<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    outcome: failure(422, 'Please correct the highlighted fields.', fieldErrorsOf(result.error)),
+  };
+}
+
+/** A refused write; a duplicate is reported on the field that must be unique. */
+export function writeFailure(
+  error: Pick<PostgrestError, 'code' | 'message'>,
+  unique?: { field: string; message: string },
+): FormOutcome {
+  if (error.code === '23505' && unique) {
+    return failure(409, unique.message, { [unique.field]: unique.message });
+  }
+  return outcomeOfError(error);
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,46 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { failure, success } from '../../../lib/security/form-outcome.ts';
+import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import type { CourseRow } from './catalogue-rows.ts';
+import { courseFormSchema } from './course-schema.ts';
+import { courseItemHandlers } from './course-item-handlers.server.ts';
+import { unconfirmedDeletion } from './delete-confirmation.ts';
+
+const SLUG_TAKEN = { field: 'slug', message: 'Another course already uses this web address.' };
+
+/** Applications point at their course and the database refuses to delete it under them. */
+export const COURSE_HAS_APPLICATIONS = 'This course has applications; unpublish it instead.';
+
+async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
+  const { error } = await supabase.from('courses').delete().eq('id', course.id);
+  if (error?.code === '23503') return failure(409, COURSE_HAS_APPLICATIONS);
+  if (error) return outcomeOfError(error);
+  const message = `${course.title} was deleted.`;
+  return success({
+    message,
+    redirect: `/admin/catalogue/universities/${course.university_id}`,
+    toast: { title: 'Deleted', message, kind: 'success' },
+  });
+}
+
+/** The forms of one course's page: the course itself, its intakes and its document checklist. */
+export function courseHandlers(supabase: SupabaseClient, course: CourseRow): Record<string, AdminHandler> {
+  const update = (changes: Record<string, unknown>) =>
+    supabase.from('courses').update(changes).eq('id', course.id).select('id').single();
+  return {
+    save_course: async (fields) => {
+      const parsed = parseForm(courseFormSchema, fields);
+      if (!parsed.ok) return parsed.outcome;
+      const { verified, ...row } = parsed.data;
+      const { error } = await update(verified ? { ...row, last_verified_at: new Date().toISOString() } : row);
+      return error ? writeFailure(error, SLUG_TAKEN) : done(`${row.title} was saved.`);
+    },
+    verify_course: async () => {
+      const { error } = await update({ last_verified_at: new Date().toISOString() });
+      return error ? outcomeOfError(error) : done(`${course.title} was marked as verified today.`);
+    },
+    delete_course: async (fields) => unconfirmedDeletion(fields) ?? deleteCourse(supabase, course),
+    ...courseItemHandlers(supabase, course.id),
+  };
+}

@@ -1,0 +1,77 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { failure } from '../../../lib/security/form-outcome.ts';
+import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import { parseForm, UUID, writeFailure } from './catalogue-post.server.ts';
+import { documentRequirementSchema } from './document-schema.ts';
+import { intakeFormSchema } from './intake-schema.ts';
+import { choiceLabel } from './options.ts';
+
+const TERM_TAKEN = { field: 'term', message: 'This course already has an intake with this term.' };
+const KIND_TAKEN = { field: 'kind', message: 'This course already asks for this document.' };
+const GONE = failure(404, 'That record no longer exists. Reload the page.');
+
+/**
+ * Intakes and document requirements of one course. Every write names the course as well as the
+ * row, so a tampered id cannot reach another course's rows. New intakes start as drafts; their
+ * status moves on the intakes screen only.
+ */
+export function courseItemHandlers(supabase: SupabaseClient, courseId: string): Record<string, AdminHandler> {
+  const intakes = () => supabase.from('intakes');
+  const requirements = () => supabase.from('document_requirements');
+  const idOf = (value: string | undefined) => (value && UUID.test(value) ? value : null);
+  return {
+    add_intake: async (fields) => {
+      const parsed = parseForm(intakeFormSchema, fields);
+      if (!parsed.ok) return parsed.outcome;
+      const { error } = await intakes().insert({ ...parsed.data, course_id: courseId });
+      return error
+        ? writeFailure(error, TERM_TAKEN)
+        : done(`The ${parsed.data.term} intake was added as a draft.`);
+    },
+    save_intake: async (fields) => {
+      const id = idOf(fields['intake_id']);
+      const parsed = parseForm(intakeFormSchema, fields);
+      if (!parsed.ok) return parsed.outcome;
+      if (!id) return GONE;
+      const { data, error } = await intakes()
+        .update(parsed.data)
+        .eq('id', id)
+        .eq('course_id', courseId)
+        .select('id');
+      if (error) return writeFailure(error, TERM_TAKEN);
+      return data.length ? done(`The ${parsed.data.term} intake was saved.`) : GONE;
+    },
+    add_document: async (fields) => {
+      const parsed = parseForm(documentRequirementSchema, fields);
+      if (!parsed.ok) return parsed.outcome;
+      const { error } = await requirements().insert({ ...parsed.data, course_id: courseId });
+      if (error) return writeFailure(error, KIND_TAKEN);
+      return done(`${choiceLabel(parsed.data.kind)} was added to the checklist.`);
+    },
+    save_document: async (fields) => {
+      const id = idOf(fields['requirement_id']);
+      const parsed = parseForm(documentRequirementSchema, fields);
+      if (!parsed.ok) return parsed.outcome;
+      if (!id) return GONE;
+      const { data, error } = await requirements()
+        .update(parsed.data)
+        .eq('id', id)
+        .eq('course_id', courseId)
+        .select('id');
+      if (error) return writeFailure(error, KIND_TAKEN);
+      return data.length ? done(`${choiceLabel(parsed.data.kind)} was saved.`) : GONE;
+    },
+    delete_document: async (fields) => {
+      const id = idOf(fields['requirement_id']);
+      if (!id) return GONE;
+      const { data, error } = await requirements()
+        .delete()
+        .eq('id', id)
+        .eq('course_id', courseId)
+        .select('kind');
+      if (error) return outcomeOfError(error);
+      const kind = (data as { kind: string }[])[0]?.kind;
+      return kind ? done(`${choiceLabel(kind)} was removed from the checklist.`) : GONE;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { isRealDay as isDay, optionalDay, optionalNumber, requiredDay, requiredText } from './field-rules.ts';
+
+const MESSAGES = {
+  opens: 'Applications must open on or before the deadline.',
+  deadline: 'The deadline must be on or before the start date.',
+  replyBy: 'The reply-by date must be on or after the deadline.',
+} as const;
+
+/**
+ * An intake's dates and capacity, mirroring public.intakes' checks: opens ≤ deadline ≤ start and
+ * reply-by ≥ deadline. Its status is not edited here: it moves through set_intake_status only.
+ */
+export const intakeFormSchema = z
+  .object({
+    term: requiredText('Term', 2, 60),
+    start_date: requiredDay('Start date'),
+    opens_at: optionalDay('Opening date'),
+    deadline: requiredDay('Deadline'),
+    reply_by: optionalDay('Reply-by date'),
+    capacity: optionalNumber('Capacity', { min: 1, max: 100000, places: 0 }),
+  })
+  .superRefine((intake, ctx) => {
+    const { opens_at: opens, deadline, start_date: start, reply_by: replyBy } = intake;
+    if (isDay(opens) && isDay(deadline) && opens > deadline) {
+      ctx.addIssue({ code: 'custom', path: ['opens_at'], message: MESSAGES.opens });
+    }
+    if (isDay(deadline) && isDay(start) && deadline > start) {
+      ctx.addIssue({ code: 'custom', path: ['deadline'], message: MESSAGES.deadline });
+    }
+    if (isDay(replyBy) && isDay(deadline) && replyBy < deadline) {
+      ctx.addIssue({ code: 'custom', path: ['reply_by'], message: MESSAGES.replyBy });
+    }
+  });
+export type IntakeFormInput = z.infer<typeof intakeFormSchema>;

@@ -1,0 +1,65 @@
+import type { CourseRow, DocumentRequirementRow, IntakeRow, UniversityRow } from './catalogue-rows.ts';
+import { megabytesOf } from './document-schema.ts';
+import { FILE_TYPES } from './options.ts';
+
+/**
+ * Stored rows as the strings a form shows, in the same shape as a submitted form, so a form
+ * renders either the database's values or what the admin just typed in the same way.
+ */
+export type FormValues = Record<string, string>;
+
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+const tick = (value: boolean) => (value ? 'on' : '');
+
+export function universityValues(row: UniversityRow): FormValues {
+  return {
+    name: row.name,
+    slug: row.slug,
+    country_code: row.country_code,
+    country_name: text(row.country_name),
+    city: row.city,
+    type: row.type,
+    founded_year: text(row.founded_year),
+    ranking_world: text(row.ranking_world),
+    ranking_national: text(row.ranking_national),
+    website: text(row.website),
+    description: row.description,
+    is_partner: tick(row.is_partner),
+    currency: row.currency,
+    published: tick(row.published),
+  };
+}
+
+export function courseValues(row: CourseRow): FormValues {
+  const values: FormValues = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key === 'id' || key === 'university_id' || key === 'last_verified_at') continue;
+    values[key] = typeof value === 'boolean' ? tick(value) : text(value as string | number | null);
+  }
+  values['tuition_amount'] = text(Number(row.tuition_amount));
+  values['application_fee'] = text(Number(row.application_fee));
+  return values;
+}
+
+export function intakeValues(row: IntakeRow): FormValues {
+  return {
+    term: row.term,
+    start_date: row.start_date,
+    opens_at: text(row.opens_at),
+    deadline: row.deadline,
+    reply_by: text(row.reply_by),
+    capacity: text(row.capacity),
+  };
+}
+
+export function documentValues(row: DocumentRequirementRow): FormValues {
+  const values: FormValues = {
+    kind: row.kind,
+    required: tick(row.required),
+    max_size_mb: megabytesOf(row.max_size_bytes),
+    description: row.description,
+  };
+  for (const type of FILE_TYPES) values[type.field] = tick(row.allowed_types.includes(type.value));
+  return values;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from '../../../src/lib/security/form-input.ts';
+import { intakeFormSchema } from '../../../src/features/admin/catalogue/intake-schema.ts';
+
+const VALID = {
+  term: 'September 2027',
+  opens_at: '2026-10-01',
+  deadline: '2027-06-30',
+  reply_by: '2027-07-31',
+  start_date: '2027-09-20',
+  capacity: '40',
+};
+
+const errorsOf = (input: Record<string, string>) => {
+  const result = intakeFormSchema.safeParse(input);
+  return result.success ? {} : fieldErrorsOf(result.error);
+};
+
+describe('intake form', () => {
+  it('keeps the dates and reads the capacity as a number', () => {
+    expect(intakeFormSchema.parse(VALID)).toEqual({ ...VALID, capacity: 40 });
+  });
+
+  it('leaves optional dates and capacity empty', () => {
+    expect(intakeFormSchema.parse({ ...VALID, opens_at: '', reply_by: '', capacity: '' })).toEqual({
+      term: 'September 2027',
+      opens_at: null,
+      deadline: '2027-06-30',
+      reply_by: null,
+      start_date: '2027-09-20',
+      capacity: null,
+    });
+  });
+
+  it('allows the deadline on the start date and the reply-by on the deadline', () => {
+    expect(
+      errorsOf({ ...VALID, deadline: '2027-09-20', reply_by: '2027-09-20', opens_at: '2027-09-20' }),
+    ).toEqual({});
+  });
+
+  it('refuses a deadline after the start date', () => {
+    expect(errorsOf({ ...VALID, deadline: '2027-10-01', reply_by: '' })).toEqual({
+      deadline: 'The deadline must be on or before the start date.',
+    });
+  });
+
+  it('refuses applications opening after the deadline', () => {
+    expect(errorsOf({ ...VALID, opens_at: '2027-07-01' })).toEqual({
+      opens_at: 'Applications must open on or before the deadline.',
+    });
+  });
+
+  it('refuses a reply-by date before the deadline', () => {
+    expect(errorsOf({ ...VALID, reply_by: '2027-06-29' })).toEqual({
+      reply_by: 'The reply-by date must be on or after the deadline.',
+    });
+  });
+
+  it('checks the dates even when another field is wrong', () => {
+    expect(errorsOf({ ...VALID, term: 'X', deadline: '2027-10-01', reply_by: '' })).toEqual({
+      term: 'Term needs at least 2 characters.',
+      deadline: 'The deadline must be on or before the start date.',
+    });
+  });
+
+  it.each([
+    ['start_date', '', 'Enter the start date.'],
+    ['start_date', '2027-02-30', 'Enter the start date as a real date.'],
+    ['deadline', '30/06/2027', 'Enter the deadline as a real date.'],
+    ['opens_at', '2026-13-01', 'Enter the opening date as a real date.'],
+    ['capacity', '0', 'Capacity must be a whole number from 1 to 100000.'],
+    ['capacity', '2.5', 'Capacity must be a whole number from 1 to 100000.'],
+    ['term', 'x'.repeat(61), 'Term can be at most 60 characters.'],
+  ])('refuses %s = %j', (field, value, message) => {
+    expect(errorsOf({ ...VALID, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('has no status field: a status in the post is ignored', () => {
+    expect(intakeFormSchema.parse({ ...VALID, status: 'open' })).not.toHaveProperty('status');
+  });
+});
