@@ -1,0 +1,40 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { failure } from '../../../lib/security/form-outcome.ts';
+import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import type { AdminContext } from '../admin-context.server.ts';
+import { INTAKE_STATUSES, movedMessage } from './intake-status.ts';
+
+/** The hidden fields every intake status button posts. */
+export const intakeMoveSchema = z.object({
+  intake_id: z.uuid(),
+  to_status: z.enum(INTAKE_STATUSES),
+});
+export type IntakeMoveInput = z.infer<typeof intakeMoveSchema>;
+
+async function nameOf(supabase: SupabaseClient, id: string): Promise<string> {
+  const { data } = await supabase
+    .from('intakes')
+    .select('term, course:courses(title)')
+    .eq('id', id)
+    .maybeSingle();
+  const row = data as { term: string; course: { title: string } | null } | null;
+  return row ? `${row.term} · ${row.course?.title ?? 'unknown course'}` : 'The intake';
+}
+
+/** Status changes go through set_intake_status, which alone knows the allowed moves and refusals. */
+export function intakeHandlers(context: AdminContext): Record<string, AdminHandler> {
+  return {
+    'intake-status': async (fields) => {
+      if (!context.isAdmin) return failure(403, 'Only administrators change an intake’s status.');
+      const parsed = intakeMoveSchema.safeParse(fields);
+      if (!parsed.success) {
+        return failure(400, 'That change is not recognised. Refresh the page and try again.');
+      }
+      const { intake_id, to_status } = parsed.data;
+      const { error } = await context.supabase.rpc('set_intake_status', { intake_id, to_status });
+      if (error) return outcomeOfError(error);
+      return done(movedMessage(await nameOf(context.supabase, intake_id), to_status));
+    },
+  };
+}

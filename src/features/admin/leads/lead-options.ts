@@ -1,0 +1,45 @@
+/** The values public.leads allows, with the words staff see for them. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_SOURCES = ['lead_form', 'popup', 'contact', 'whatsapp'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  converted: 'Converted',
+  lost: 'Lost',
+};
+
+export const LEAD_STATUS_CLASSES: Record<LeadStatus, string> = {
+  new: 'bg-accent-100 text-ink-950 ring-accent-400',
+  contacted: 'bg-brand-50 text-brand-900 ring-brand-200',
+  qualified: 'bg-brand-50 text-brand-900 ring-brand-200',
+  converted: 'bg-green-50 text-green-900 ring-green-300',
+  lost: 'bg-white text-ink-700 ring-ink-300',
+};
+
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  lead_form: 'Counselling form',
+  popup: 'Pop-up',
+  contact: 'Contact page',
+  whatsapp: 'WhatsApp click',
+};
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return LEAD_STATUSES.includes(value as LeadStatus);
+}
+
+export function isLeadSource(value: unknown): value is LeadSource {
+  return LEAD_SOURCES.includes(value as LeadSource);
+}
+
+export function leadStatusLabel(status: string): string {
+  return isLeadStatus(status) ? LEAD_STATUS_LABELS[status] : status;
+}
+
+export function leadSourceLabel(source: string): string {
+  return isLeadSource(source) ? LEAD_SOURCE_LABELS[source] : source;
+}
