@@ -1,7 +1,7 @@
 -- audit_log: only administrators read it and no API role writes it; the triggers record each staff
 -- change once, with the actor, the row and only the values that changed, and never an applicant's.
 begin;
-select plan(54);
+select plan(57);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -77,6 +77,16 @@ select results_eq($$select action, entity, entity_id = (after ->> 'id'), before 
   $$values ('insert', 'intakes', true, true, 'Tap Later Term')$$, 'an insert records the new row whole, with nothing before');
 select results_eq($$select action, entity_id = (before ->> 'id'), before ->> 'term', after is null from public.audit_log where action = 'delete'$$,
   $$values ('delete', true, 'Tap Later Term', true)$$, 'a delete records the removed row whole, with nothing after');
+delete from public.audit_log;
+
+-- Columns other tables keep up to date (a course's next deadline, its university's visibility)
+-- are left out, so one change is one record even when it ripples through the catalogue.
+select tests.authenticate_as('admin');
+select is(tests.row_count($$update public.intakes set deadline = deadline - 5 where term = 'Tap Open Term'$$), 1, 'an administrator moves a deadline');
+select is(tests.row_count($$update public.universities set published = false where slug = 'tap-uni-pub'$$), 1, 'and hides a university with courses');
+select tests.clear_authentication();
+select results_eq($$select entity, array(select jsonb_object_keys(after)) from public.audit_log order by id$$,
+  $$values ('intakes', array['deadline']), ('universities', array['published'])$$, 'each is one record of the column that changed');
 delete from public.audit_log;
 
 select tests.authenticate_as('counsellor');
