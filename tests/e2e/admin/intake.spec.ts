@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { COURSE, serviceClient, signInNewApplicant, submitThroughApi } from '../applications/support.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** A new user signed in to this browser context and given a staff role by the service key. */
+async function signInStaff(
+  context: BrowserContext,
+  baseURL: string,
+  role: 'admin' | 'counsellor' = 'admin',
+): Promise<{ email: string; id: string }> {
+  const user = await signInNewApplicant(context, baseURL);
+  const service = await serviceClient();
+  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
+  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
+  return user;
+}
+
+const reference = () =>
+  `UP-2031-${Array.from(randomBytes(6), (byte) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[byte % 36]).join('')}`;
+
+/**
+ * An open intake of its own (capacity 1) on a course other applications tests do not use, with two
+ * submissions on it written by the service key: closing it disturbs nobody else's journey.
+ */
+async function intakeWithTwoSubmissions(service: SupabaseClient, term: string) {
+  const course = await service
+    .from('courses')
+    .select('id, title')
+    .eq('published', true)
+    .neq('id', COURSE.id)
+    .order('slug')
+    .limit(1)
+    .single();
+  if (course.error) throw new Error(`course failed: ${course.error.message}`);
+  const intake = await service
+    .from('intakes')
+    .insert({
+      course_id: course.data.id,
+      term,
+      opens_at: '2030-10-01',
+      deadline: '2031-06-30',
+      reply_by: '2031-07-31',
+      start_date: '2031-09-15',
+      capacity: 1,
+      status: 'open',
+    })
+    .select('id')
+    .single();
+  if (intake.error) throw new Error(`intake failed: ${intake.error.message}`);
+  for (const name of ['Ada', 'Bo']) {
+    const user = await service.auth.admin.createUser({
+      email: `intake-${randomBytes(4).toString('hex')}@example.com`,
+      email_confirm: true,
+    });
+    if (!user.data.user) throw new Error(`createUser failed: ${user.error?.message}`);
+    const app = await service.from('applications').insert({
+      applicant_id: user.data.user.id,
+      course_id: course.data.id,
+      intake_id: intake.data.id,
+      status: 'submitted',
+      reference: reference(),
+      submitted_at: new Date().toISOString(),
+      answers: { personal: { full_name: `${name} ${term}` } },
+    });
+    if (app.error) throw new Error(`application failed: ${app.error.message}`);
+  }
+  return { id: intake.data.id as string, courseTitle: course.data.title as string };
+}
+
+/** Leaves the catalogue as the seed made it, for the course pages other tests look at. */
+async function removeIntake(service: SupabaseClient, intakeId: string): Promise<void> {
+  const apps = await service.from('applications').delete().eq('intake_id', intakeId);
+  const intake = await service.from('intakes').delete().eq('id', intakeId);
+  const error = apps.error ?? intake.error;
+  if (error) throw new Error(`cleanup failed: ${error.message}`);
+}
+
+async function closeThenRefusePublish(
+  page: Page,
+  service: SupabaseClient,
+  intake: { id: string; courseTitle: string; term: string },
+): Promise<void> {
+  const { term } = intake;
+  await page.goto('/admin-intake');
+  await page.getByLabel('Search').fill(term);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const row = page.locator(`tr[data-intake-id="${intake.id}"]`);
+  await expect(row).toContainText(intake.courseTitle);
+  for (const text of [
+    '1 Oct 2030',
+    '30 Jun 2031',
+    '31 Jul 2031',
+    '2 applications for 1 place',
+    'Over capacity by 1',
+  ]) {
+    await expect(row).toContainText(text);
+  }
+  const status = row.getByRole('cell').nth(5);
+  await expect(row.getByRole('cell').nth(4)).toContainText('2 awaiting');
+  await expect(status).toHaveText('Open');
+  await expectNoViolations(page, 'intakes');
+
+  await row.getByRole('link', { name: new RegExp(`^Close… ${term}`) }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Close this intake to applications?' }),
+  ).toBeVisible();
+  await expectNoViolations(page, 'close confirmation');
+  await page.getByRole('button', { name: 'Yes, close the intake' }).click();
+  await expect(page).toHaveURL(/\/admin-intake\?q=E2E/);
+  await expect(
+    page.getByRole('status').filter({ hasText: `${term} · ${intake.courseTitle} is closed.` }),
+  ).toBeVisible();
+  await expect(status).toHaveText('Closed');
+
+  await row.getByRole('link', { name: new RegExp(`^Publish decisions… ${term}`) }).click();
+  await expect(page.getByText('2 applications still await a decision')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, publish decisions' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'not done' });
+  await expect(refusal).toContainText('2 application(s) on this intake still await a decision.');
+  await expect(refusal).toBeFocused();
+  await expect(status).toHaveText('Closed');
+  await expectNoViolations(page, 'publish refused');
+  const stored = await service.from('intakes').select('status').eq('id', intake.id).single();
+  expect(stored.data?.status).toBe('closed');
+
+  await row.getByRole('button', { name: new RegExp(`^Reopen ${term}`) }).click();
+  await expect(status).toHaveText('Open');
+}
+
+test('intakes show their dates, applications against capacity and status; closing asks first, and publishing decisions is refused while applications await one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const term = `E2E ${randomBytes(3).toString('hex')} 2031`;
+  const service = await serviceClient();
+  const intake = await intakeWithTwoSubmissions(service, term);
+  await signInStaff(context, baseURL ?? '');
+  try {
+    await closeThenRefusePublish(page, service, { ...intake, term });
+  } finally {
+    await removeIntake(service, intake.id);
+  }
+});
+
+test('counsellors see intakes without the status buttons and cannot reach the confirmation', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInStaff(context, baseURL ?? '', 'counsellor');
+  await page.goto('/admin-intake?status=open');
+  await expect(page.getByRole('table', { name: 'Intakes' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Close…/ })).toHaveCount(0);
+  const intakeId = await page.locator('tr[data-intake-id]').first().getAttribute('data-intake-id');
+  const response = await page.goto(`/admin-intake/confirm?intake=${intakeId}&to=closed`);
+  expect(response?.status()).toBe(404);
+});
+
+test('triage: two fresh submissions are given a reviewer and moved to review in one go, by keyboard', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString('hex');
+  const service = await serviceClient();
+  const ids: string[] = [];
+  for (const name of [`Ngozi Triage ${tag}`, `Kofi Triage ${tag}`]) {
+    const applicantContext = await browser.newContext();
+    const applicant = await signInNewApplicant(applicantContext, baseURL ?? '');
+    await applicantContext.close();
+    const { id } = await submitThroughApi(applicant.email, applicant.id);
+    const stored = await service.from('applications').select('answers').eq('id', id).single();
+    const answers = stored.data?.answers as { personal: Record<string, unknown> };
+    await service
+      .from('applications')
+      .update({ answers: { ...answers, personal: { ...answers.personal, full_name: name } } })
+      .eq('id', id);
+    ids.push(id);
+  }
+  const admin = await signInStaff(context, baseURL ?? '');
+
+  await page.goto('/admin-intake');
+  await page.getByRole('link', { name: 'Open the triage queue' }).click();
+  await page.getByLabel('Search by reference or applicant').fill(`Triage ${tag}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(`Ngozi Triage ${tag}`);
+  await expect(rows.nth(1)).toContainText(`Kofi Triage ${tag}`);
+  await expectNoViolations(page, 'triage queue');
+
+  await page.getByRole('button', { name: 'Move selected to review' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Nothing was changed' });
+  await expect(refusal).toContainText('Select at least one application first.');
+  await expect(refusal).toBeFocused();
+  await expectNoViolations(page, 'triage with nothing selected');
+
+  const first = page.getByRole('checkbox', { name: new RegExp(`Ngozi Triage ${tag}$`) });
+  const second = page.getByRole('checkbox', { name: new RegExp(`Kofi Triage ${tag}$`) });
+  const every = page.getByRole('checkbox', { name: 'Select every application on this page' });
+  await every.check();
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  await every.uncheck();
+  await expect(first).not.toBeChecked();
+  await expect(second).not.toBeChecked();
+  await first.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const reviewer = page.getByLabel('Reviewer');
+  await expect(reviewer).toBeFocused();
+  await page.keyboard.type(admin.email);
+  await expect(reviewer).toHaveValue(admin.id);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Move selected to review' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Moved 2 applications to review and assigned them to ${admin.email}.` }),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  const moved = await service.from('applications').select('status, assigned_to').in('id', ids);
+  expect(moved.data).toEqual([
+    { status: 'under_review', assigned_to: admin.id },
+    { status: 'under_review', assigned_to: admin.id },
+  ]);
+});
