@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { COURSE, serviceClient, signInNewApplicant, submitThroughApi } from '../applications/support.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -170,6 +170,23 @@ test('counsellors see intakes without the status buttons and cannot reach the co
   expect(response?.status()).toBe(404);
 });
 
+/** A submission made by a new applicant through the API, named so a search finds only it. */
+async function freshSubmission(browser: Browser, baseURL: string, name: string): Promise<string> {
+  const applicantContext = await browser.newContext();
+  const applicant = await signInNewApplicant(applicantContext, baseURL);
+  await applicantContext.close();
+  const { id } = await submitThroughApi(applicant.email, applicant.id);
+  const service = await serviceClient();
+  const stored = await service.from('applications').select('answers').eq('id', id).single();
+  const answers = stored.data?.answers as { personal: Record<string, unknown> };
+  const renamed = await service
+    .from('applications')
+    .update({ answers: { ...answers, personal: { ...answers.personal, full_name: name } } })
+    .eq('id', id);
+  if (renamed.error) throw new Error(`rename failed: ${renamed.error.message}`);
+  return id;
+}
+
 test('triage: two fresh submissions are given a reviewer and moved to review in one go, by keyboard', async ({
   page,
   context,
@@ -179,20 +196,10 @@ test('triage: two fresh submissions are given a reviewer and moved to review in 
   test.setTimeout(120_000);
   const tag = randomBytes(3).toString('hex');
   const service = await serviceClient();
-  const ids: string[] = [];
-  for (const name of [`Ngozi Triage ${tag}`, `Kofi Triage ${tag}`]) {
-    const applicantContext = await browser.newContext();
-    const applicant = await signInNewApplicant(applicantContext, baseURL ?? '');
-    await applicantContext.close();
-    const { id } = await submitThroughApi(applicant.email, applicant.id);
-    const stored = await service.from('applications').select('answers').eq('id', id).single();
-    const answers = stored.data?.answers as { personal: Record<string, unknown> };
-    await service
-      .from('applications')
-      .update({ answers: { ...answers, personal: { ...answers.personal, full_name: name } } })
-      .eq('id', id);
-    ids.push(id);
-  }
+  const ids = [
+    await freshSubmission(browser, baseURL ?? '', `Ngozi Triage ${tag}`),
+    await freshSubmission(browser, baseURL ?? '', `Kofi Triage ${tag}`),
+  ];
   const admin = await signInStaff(context, baseURL ?? '');
 
   await page.goto('/admin-intake');
@@ -250,4 +257,31 @@ test('triage: two fresh submissions are given a reviewer and moved to review in 
     { status: 'under_review', assigned_to: admin.id },
     { status: 'under_review', assigned_to: admin.id },
   ]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the triage form is a plain form: ticked submissions get the chosen reviewer', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const name = `Zara NoScript ${randomBytes(3).toString('hex')}`;
+    const id = await freshSubmission(browser, baseURL ?? '', name);
+    const admin = await signInStaff(context, baseURL ?? '');
+    await page.goto(`/admin-intake/triage?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('checkbox', { name: 'Select every application on this page' })).toBeHidden();
+    await page.getByRole('checkbox', { name: new RegExp(`${name}$`) }).check();
+    await page.getByLabel('Reviewer').selectOption(admin.id);
+    await page.getByRole('button', { name: 'Assign selected' }).click();
+    await expect(page).toHaveURL(/\/admin-intake\/triage\?q=/);
+    const row = page.locator(`tr[data-application-id="${id}"]`);
+    await expect(row).toContainText(admin.email);
+    const service = await serviceClient();
+    const stored = await service.from('applications').select('status, assigned_to').eq('id', id).single();
+    expect(stored.data).toEqual({ status: 'submitted', assigned_to: admin.id });
+  });
 });
