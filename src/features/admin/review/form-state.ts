@@ -20,3 +20,12 @@ export function stateOf(failed: Failed | null, intent: string, target = ''): For
   if (!failed || failed.intent !== intent || failed.target !== target) return null;
   return { message: failed.message, errors: failed.errors, values: failed.fields };
 }
+
+/**
+ * Where the review forms post: the page's path without the fragment a previous redirect added
+ * (#documents…). A posted form keeps its action's fragment, and browsers skip `autofocus` on a page
+ * with one, so a refused form's field would not take focus.
+ */
+export function formAction(url: URL): string {
+  return url.pathname;
+}
