@@ -1,0 +1,76 @@
+import { statusLabel } from '../../../lib/application-status.ts';
+import { formatDay, formatMoment } from '../../../lib/format-day.ts';
+
+export type AuditAction = 'insert' | 'update' | 'delete';
+
+export interface Change {
+  key: string;
+  label: string;
+  /** Formatted values; absent when the entry has no such side (an insert has no before). */
+  before?: string;
+  after?: string;
+}
+
+type Row = Record<string, unknown> | null | undefined;
+
+const LONGEST = 240;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored value as staff read it: dates and times in words, empty for null, long text cut. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (TIMESTAMP.test(value) && formatMoment(value)) return formatMoment(value);
+    if (DAY.test(value) && formatDay(value)) return formatDay(value);
+    return value.length > LONGEST ? `${value.slice(0, LONGEST)}…` : value;
+  }
+  const json = JSON.stringify(value);
+  return json.length > LONGEST ? `${json.slice(0, LONGEST)}…` : json;
+}
+
+/** Status codes read as words: an application's as applicants see them, others without underscores. */
+function formatKeyValue(entity: string, key: string, value: unknown): string {
+  if (key === 'status' && typeof value === 'string' && value) {
+    return entity === 'applications' ? statusLabel(value) : value.replace(/_/g, ' ');
+  }
+  return formatValue(value);
+}
+
+/** "assigned_to" → "Assigned to". */
+export function keyLabel(key: string): string {
+  const words = key.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const asRow = (value: unknown): Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+/**
+ * The keys an entry touched with their values on each side. Updates store only the changed keys;
+ * inserts and deletes store the whole row, where the record's own id (shown beside the entry) is left out.
+ */
+export function auditChanges(entry: {
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}): Change[] {
+  const { action, entity, entityId } = entry;
+  const old = asRow(entry.before);
+  const now = asRow(entry.after);
+  const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].sort();
+  return keys
+    .filter((key) => action === 'update' || !(key === 'id' && String((now ?? old)?.[key]) === entityId))
+    .map((key) => ({
+      key,
+      label: keyLabel(key),
+      ...(old && action !== 'insert' ? { before: formatKeyValue(entity, key, old[key]) } : {}),
+      ...(now && action !== 'delete' ? { after: formatKeyValue(entity, key, now[key]) } : {}),
+    }));
+}

@@ -1,0 +1,56 @@
+export const STAFF_ROLES = ['admin', 'counsellor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return STAFF_ROLES.includes(value as StaffRole);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrator',
+  counsellor: 'Counsellor',
+};
+
+export interface RoleAction {
+  role: StaffRole;
+  grant: boolean;
+  /** The button's words, e.g. "Grant counsellor". */
+  label: string;
+  /** Revocations say what happens before they are confirmed. */
+  warning?: string;
+}
+
+export interface RoleTarget {
+  id: string;
+  roles: readonly string[];
+}
+
+function revokeWarning(target: RoleTarget, role: StaffRole, viewerId: string): string {
+  const who = target.id === viewerId ? 'You' : 'They';
+  const remaining = target.roles.filter((held) => isStaffRole(held) && held !== role);
+  if (remaining.length === 0) {
+    return `${who} lose access to the admin console as soon as you confirm. Applications and leads assigned to this account return to the pool.`;
+  }
+  return role === 'admin'
+    ? `${who} lose the catalogue, users and roles, and the audit log, and keep counsellor access.`
+    : `${who} keep the administrator role and everything it allows.`;
+}
+
+/**
+ * What the users screen offers for one account: grant each role it lacks, revoke each it holds.
+ * The only administrator's admin role is not offered for revocation (the database refuses it anyway).
+ */
+export function roleActions(target: RoleTarget, viewerId: string, adminCount: number): RoleAction[] {
+  return STAFF_ROLES.flatMap((role): RoleAction[] => {
+    const held = target.roles.includes(role);
+    if (!held) return [{ role, grant: true, label: `Grant ${role === 'admin' ? 'administrator' : role}` }];
+    if (role === 'admin' && adminCount <= 1) return [];
+    return [
+      {
+        role,
+        grant: false,
+        label: `Revoke ${role === 'admin' ? 'administrator' : role}`,
+        warning: revokeWarning(target, role, viewerId),
+      },
+    ];
+  });
+}

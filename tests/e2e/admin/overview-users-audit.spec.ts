@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  hydrated,
+  serviceClient,
+  signInNewApplicant,
+  staffClient,
+  submitThroughApi,
+} from '../applications/support.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    violations.map(
+      (violation) =>
+        `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** A fresh account signed in in this browser context and given a staff role with the service key. */
+async function signInStaff(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  role: 'admin' | 'counsellor',
+): Promise<{ email: string; id: string }> {
+  const account = await signInNewApplicant(context, baseURL ?? '');
+  const service = await serviceClient();
+  const granted = await service.from('user_roles').insert({ user_id: account.id, role });
+  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
+  return account;
+}
+
+async function newAccount(): Promise<{ email: string; id: string }> {
+  const service = await serviceClient();
+  const email = `account-${randomBytes(4).toString('hex')}@example.com`;
+  const created = await service.auth.admin.createUser({ email, password: randomBytes(12).toString('hex') });
+  if (!created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
+  return { email, id: created.data.user.id };
+}
+
+async function rolesOf(id: string): Promise<string[]> {
+  const service = await serviceClient();
+  const { data } = await service.from('user_roles').select('role').eq('user_id', id);
+  return ((data ?? []) as { role: string }[]).map((row) => row.role).sort();
+}
+
+async function countOf(service: SupabaseClient, table: string, column: string, values: string[]) {
+  const { count, error } = await service
+    .from(table)
+    .select('id', { count: 'exact', head: true })
+    .in(column, values);
+  if (error) throw new Error(error.message);
+  return String(count ?? 0);
+}
+
+/** The headline figures as the database has them right now. */
+async function headlineFigures() {
+  const service = await serviceClient();
+  return {
+    triage: await countOf(service, 'applications', 'status', ['submitted']),
+    review: await countOf(service, 'applications', 'status', ['under_review', 'action_required']),
+    leads: await countOf(service, 'leads', 'status', ['new']),
+    drafts: await countOf(service, 'applications', 'status', ['draft']),
+  };
+}
+
+/** A submitted application of a new applicant, made in a context of its own. */
+async function submittedApplication(browser: Browser, baseURL: string | undefined): Promise<string> {
+  const applicantContext = await browser.newContext();
+  const applicant = await signInNewApplicant(applicantContext, baseURL ?? '');
+  await applicantContext.close();
+  return (await submitThroughApi(applicant.email, applicant.id)).id;
+}
+
+test('the overview shows the figures the database holds, with charts readable as tables', async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await submittedApplication(browser, baseURL);
+  await signInStaff(context, baseURL, 'counsellor');
+  const anon = await serviceClient();
+  const lead = await anon.rpc('submit_lead', {
+    payload: {
+      name: 'Ifeoma Bello',
+      email: `lead-${randomBytes(3).toString('hex')}@example.com`,
+      source: 'popup',
+    },
+  });
+  expect(lead.error).toBeNull();
+
+  // Other specs change applications on the same stack: compare one reading of the page with the
+  // database read just before it, and read both again if something moved in between.
+  await expect(async () => {
+    const expected = await headlineFigures();
+    await page.goto('/admin');
+    expect({
+      triage: await page.getByTestId('kpi-awaiting-triage').textContent(),
+      review: await page.getByTestId('kpi-in-review').textContent(),
+      leads: await page.getByTestId('kpi-new-leads').textContent(),
+      drafts: await page.getByTestId('kpi-drafts').textContent(),
+    }).toEqual(expected);
+  }).toPass();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Admissions overview' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Awaiting triage/ })).toHaveAttribute(
+    'href',
+    '/admin/applications?status=submitted',
+  );
+  await expect(page.getByRole('link', { name: /New leads/ })).toHaveAttribute(
+    'href',
+    '/admin/leads?status=new',
+  );
+
+  const sources = page.getByRole('table', { name: 'Leads by source' });
+  await expect(sources.getByRole('rowheader', { name: 'Pop-up offer' })).toBeVisible();
+  const statuses = page.getByRole('table', { name: 'Applications by status' });
+  await expect(statuses.getByRole('link', { name: 'Submitted' })).toHaveAttribute(
+    'href',
+    '/admin/applications?status=submitted',
+  );
+  const weeks = page.getByRole('table', { name: 'Submissions per week, last 12 weeks' });
+  await expect(weeks.locator('tbody tr')).toHaveCount(12);
+  await expect(page.getByRole('region', { name: 'Time to decision' })).toBeVisible();
+  await expectNoViolations(page, 'overview');
+});
+
+test('an administrator grants the counsellor role by keyboard, revokes it after confirming, and the audit log shows both', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signInStaff(context, baseURL, 'admin');
+  const target = await newAccount();
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(target.email)}`);
+  const row = page.locator(`tr[data-user-id="${target.id}"]`);
+  await expect(row).toContainText('No staff role');
+  await expect(row.getByRole('button', { name: `Grant counsellor to ${target.email}` })).toBeVisible();
+  await expect(row.locator('summary', { hasText: 'Revoke counsellor' })).toHaveCount(0);
+  await expectNoViolations(page, 'users');
+
+  await page.getByLabel('Search by e-mail').focus();
+  const grant = row.getByRole('button', { name: `Grant counsellor to ${target.email}` });
+  for (
+    let presses = 0;
+    presses < 40 && !(await grant.evaluate((el) => el === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(grant).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-toast-region="status"]')).toContainText(
+    `Counsellor role granted to ${target.email}.`,
+  );
+  await expect(row.getByRole('listitem')).toHaveText(['Counsellor']);
+  expect(await rolesOf(target.id)).toEqual(['counsellor']);
+
+  await row.locator('summary', { hasText: 'Revoke counsellor' }).click();
+  await expect(row).toContainText('They lose access to the admin console as soon as you confirm.');
+  await expectNoViolations(page, 'users with a revocation to confirm');
+  await row.getByRole('button', { name: `Yes, revoke counsellor from ${target.email}` }).click();
+  await expect(page.locator('[data-toast-region="status"]')).toContainText(
+    `Counsellor role revoked from ${target.email}.`,
+  );
+  await expect(row).toContainText('No staff role');
+  expect(await rolesOf(target.id)).toEqual([]);
+
+  await page.goto(`/admin/audit?entity=user_roles&actor=${encodeURIComponent(admin.email)}`);
+  const entries = page.getByTestId('audit-table').locator('tbody tr');
+  await expect(entries).toHaveCount(2);
+  const [revoked, granted] = [entries.nth(0), entries.nth(1)];
+  await expect(revoked.getByRole('rowheader')).toContainText('Revoked · Staff role');
+  await expect(revoked).toContainText('Values removed');
+  await expect(revoked.getByRole('definition').filter({ hasText: 'counsellor' })).toBeVisible();
+  await expect(granted.getByRole('rowheader')).toContainText('Granted · Staff role');
+  await expect(granted).toContainText(target.id);
+  await expect(granted).toContainText(admin.email);
+  const grantedValues = granted.getByTestId('audit-changes');
+  await expect(grantedValues.getByRole('term')).toContainText([
+    'Granted at',
+    'Granted by',
+    'Role',
+    'User id',
+  ]);
+  await expect(grantedValues.locator('dt:text-is("Role") + dd')).toHaveText('counsellor');
+  await expect(grantedValues.locator('dt:text-is("User id") + dd')).toHaveText(target.id);
+  await expectNoViolations(page, 'audit');
+});
+
+test('the audit log shows a status change as before and after, linked to the application, and filters by date', async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInStaff(context, baseURL, 'admin');
+  const applicationId = await submittedApplication(browser, baseURL);
+  const staff = await staffClient();
+  const staffEmail = (await staff.auth.getUser()).data.user?.email ?? '';
+  const moved = await staff.rpc('transition_application', {
+    application_id: applicationId,
+    to_status: 'under_review',
+    note: 'Review started.',
+  });
+  expect(moved.error).toBeNull();
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto('/admin/audit');
+  await page.getByLabel('Record type').selectOption({ label: 'Application' });
+  await page.getByLabel('Staff e-mail contains').fill(staffEmail);
+  await page.getByLabel('From (UTC day)').fill(today);
+  await page.getByLabel('To (UTC day)').fill(today);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`entity=applications&actor=.+&from=${today}&to=${today}`));
+  const entry = page.getByTestId('audit-table').locator('tbody tr');
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole('link', { name: `Application ${applicationId}` })).toHaveAttribute(
+    'href',
+    `/admin/applications/${applicationId}`,
+  );
+  const status = entry.locator('dt:text-is("Status") + dd');
+  await expect(status.locator('[data-side="before"]')).toHaveText('Submitted');
+  await expect(status.locator('[data-side="after"]')).toHaveText('Under review');
+
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/admin/audit?actor=${encodeURIComponent(staffEmail)}&to=${yesterday}`);
+  await expect(page.getByTestId('audit-empty')).toHaveText('No entry matches these filters.');
+  await page.goto(`/admin/audit?actor=${encodeURIComponent(staffEmail)}&from=${today}&to=${yesterday}`);
+  await expect(page.getByLabel('To (UTC day)')).toHaveAccessibleDescription(
+    /end date is before the start date/,
+  );
+  await expect(page.getByTestId('audit-table').locator('tbody tr')).not.toHaveCount(0);
+  await expectNoViolations(page, 'audit with a backwards range');
+});
+
+test('revoking your own administrator role asks first, then leaves you outside the admin-only pages', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const me = await signInStaff(context, baseURL, 'admin');
+  await page.goto(`/admin/users?q=${encodeURIComponent(me.email)}`);
+  const row = page.locator(`tr[data-user-id="${me.id}"]`);
+  await expect(row.getByRole('rowheader')).toContainText('(you)');
+  const revoke = row.getByRole('button', { name: `Yes, revoke administrator from ${me.email}` });
+  await expect(revoke).toBeHidden();
+  await row.locator('summary', { hasText: 'Revoke administrator' }).click();
+  await expect(row).toContainText('You lose access to the admin console as soon as you confirm.');
+  await revoke.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await hydrated(page);
+  await expect(page.locator('[data-toast-region="status"]')).toContainText(
+    'Administrator role revoked from you.',
+  );
+  expect(await rolesOf(me.id)).toEqual([]);
+  expect((await page.goto('/admin/users'))?.status()).toBe(404);
+});
+
+test('a counsellor sees the overview but not users and roles or the audit log', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const counsellor = await signInStaff(context, baseURL, 'counsellor');
+  expect((await page.goto('/admin'))?.status()).toBe(200);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Users and roles' })).toHaveCount(0);
+  for (const path of ['/admin/users', '/admin/audit', '/admin/audit?entity=user_roles']) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+  }
+  // A forged grant with a valid CSRF token still meets the 404 (and the database's own refusal).
+  await page.goto('/admin');
+  const csrf = await page.locator('input[name="csrf_token"]').first().inputValue();
+  const posted = await page.request.post('/admin/users', {
+    form: { csrf_token: csrf, intent: 'set-role', user_id: counsellor.id, role: 'admin', grant: 'true' },
+    headers: { origin: baseURL ?? '' },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(404);
+  expect(await rolesOf(counsellor.id)).toEqual(['counsellor']);
+});
