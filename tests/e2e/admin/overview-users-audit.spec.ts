@@ -242,6 +242,44 @@ test('the audit log shows a status change as before and after, linked to the app
   );
   await expect(page.getByTestId('audit-table').locator('tbody tr')).not.toHaveCount(0);
   await expectNoViolations(page, 'audit with a backwards range');
+
+  await page.goto(`/admin/audit?actor=${encodeURIComponent(staffEmail)}&page=400`);
+  await expect(page.getByTestId('audit-empty')).toContainText('There is nothing on page 400.');
+  await page.getByRole('link', { name: 'Go to the first page' }).click();
+  await expect(page.getByTestId('audit-table').locator('tbody tr')).toHaveCount(1);
+});
+
+test('the accounts list pages through a search 25 at a time, with the page in the URL', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signInStaff(context, baseURL, 'admin');
+  const service = await serviceClient();
+  const token = randomBytes(4).toString('hex');
+  await Promise.all(
+    Array.from({ length: 26 }, (_, index) =>
+      service.auth.admin.createUser({
+        email: `paged-${token}-${index}@example.com`,
+        password: `pw-${token}-${index}`,
+      }),
+    ),
+  );
+
+  await page.goto('/admin/users');
+  await page.getByLabel('Search by e-mail').fill(`paged-${token}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('users-summary')).toContainText(`26 accounts match “paged-${token}”`);
+  const rows = page.getByTestId('users-table').locator('tbody tr');
+  await expect(rows).toHaveCount(25);
+  const pages = page.getByRole('navigation', { name: 'Account pages' });
+  await expect(pages.getByRole('link', { name: 'Page 1 of 2' })).toHaveAttribute('aria-current', 'page');
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=paged-${token}&page=2$`));
+  await expect(rows).toHaveCount(1);
+  await page.goto(`/admin/users?q=nobody-${token}`);
+  await expect(page.getByTestId('users-empty')).toHaveText(`No account matches “nobody-${token}”.`);
 });
 
 test('revoking your own administrator role asks first, then leaves you outside the admin-only pages', async ({
