@@ -11,15 +11,17 @@ const SLUG_TAKEN = { field: 'slug', message: 'Another course already uses this w
 
 /** Applications point at their course and the database refuses to delete it under them. */
 export const COURSE_HAS_APPLICATIONS = 'This course has applications; unpublish it instead.';
+/** restrict_violation (on delete restrict) and foreign_key_violation (no action). */
+const REFERENCED = new Set(['23001', '23503']);
 
 async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
   const { error } = await supabase.from('courses').delete().eq('id', course.id);
-  if (error?.code === '23503') return failure(409, COURSE_HAS_APPLICATIONS);
+  if (error && REFERENCED.has(error.code)) return failure(409, COURSE_HAS_APPLICATIONS);
   if (error) return outcomeOfError(error);
   const message = `${course.title} was deleted.`;
   return success({
     message,
-    redirect: `/admin/catalogue/universities/${course.university_id}`,
+    redirect: `/admin/catalogue/universities/${course.university_id}#courses-title`,
     toast: { title: 'Deleted', message, kind: 'success' },
   });
 }

@@ -17,6 +17,10 @@ const withSlug = (fields: Record<string, string>, source: string, max: number, p
   return { ...fields, slug: base && prefix ? `${prefix}-${base}` : base };
 };
 
+/**
+ * Moves to another page; the address names its own fragment, as the browser would otherwise carry
+ * the posted form's anchor over to a page where it means something else.
+ */
 const created = (message: string, redirect: string) =>
   success({ message, redirect, toast: { title: 'Saved', message, kind: 'success' } });
 
@@ -30,7 +34,7 @@ export function universityListHandlers(supabase: SupabaseClient): Record<string,
       if (error) return writeFailure(error, SLUG_TAKEN);
       return created(
         `${parsed.data.name} was added, unpublished.`,
-        `/admin/catalogue/universities/${data.id}`,
+        `/admin/catalogue/universities/${data.id}#main`,
       );
     },
   };
@@ -51,7 +55,7 @@ async function deleteUniversity(supabase: SupabaseClient, university: University
   }
   const { error } = await supabase.from('universities').delete().eq('id', university.id);
   if (error) return outcomeOfError(error);
-  return created(`${university.name} was deleted.`, '/admin/catalogue');
+  return created(`${university.name} was deleted.`, '/admin/catalogue#main');
 }
 
 /** The forms of one university's page. */
@@ -84,7 +88,10 @@ export function universityHandlers(
         .select('id')
         .single();
       if (error) return writeFailure(error, COURSE_SLUG_TAKEN);
-      return created(`${parsed.data.title} was added, unpublished.`, `/admin/catalogue/courses/${data.id}`);
+      return created(
+        `${parsed.data.title} was added, unpublished.`,
+        `/admin/catalogue/courses/${data.id}#main`,
+      );
     },
   };
 }
