@@ -92,14 +92,20 @@ test('staff review a new application from the queue to a conditional offer', asy
   expect(file.status()).toBe(200);
   expect(Buffer.from(await file.body())).toEqual(pdfBytes('passport'));
 
-  // The reject form by keyboard alone: the empty reason stops the post, then type, tab, Enter.
+  // The reject form by keyboard alone: open it, try it empty (the browser holds the post), then fill it.
   const reason = passport.getByLabel('Reason for rejecting the passport');
-  await passport.getByRole('button', { name: 'Reject Passport (passport.pdf)' }).focus();
+  const reject = passport.getByRole('button', { name: 'Reject Passport (passport.pdf)' });
+  await passport.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(reason).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(reject).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(reason).toBeFocused();
   await page.keyboard.type('The scan is blurred; upload a sharper copy.');
   await page.keyboard.press('Tab');
-  await expect(passport.getByRole('button', { name: 'Reject Passport (passport.pdf)' })).toBeFocused();
+  await expect(reject).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('review-doc-passport').getByTestId('document-state')).toHaveText(
     'Rejected: The scan is blurred; upload a sharper copy.',
@@ -113,6 +119,7 @@ test('staff review a new application from the queue to a conditional offer', asy
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByTestId('form-problem')).toHaveText('Please correct the highlighted field.');
   await expect(page.getByLabel('Offer conditions')).toBeFocused();
+  await expectNoViolations(page, 'status form with an error');
   await expect(page.getByLabel('Note to the applicant')).toHaveValue('Congratulations on your offer.');
   await page.getByLabel('Offer conditions').fill('Achieve IELTS 6.5 overall before enrolment.');
   await page.getByRole('button', { name: 'Change status' }).click();

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PAGE_SIZE, QUEUE_STATUSES, type QueueParams, type QueueSort } from './queue-params.ts';
-import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
+import { applyQueueFilters, queueCountQuery, queueQuery, type QueueFilters } from './queue-query.server.ts';
 
 export interface QueueRow {
   id: string;
@@ -57,7 +57,7 @@ export type StatusCounts = Map<string, number>;
 export async function countByStatus(supabase: SupabaseClient, filters: QueueFilters): Promise<StatusCounts> {
   const counts = await Promise.all(
     QUEUE_STATUSES.map(async (status) => {
-      const { count, error } = await applyQueueFilters(queueQuery(supabase, 'id', true), filters).eq(
+      const { count, error } = await applyQueueFilters(queueCountQuery(supabase, filters), filters).eq(
         'status',
         status,
       );

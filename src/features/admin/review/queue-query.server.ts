@@ -37,11 +37,22 @@ export interface QueueQuery extends PromiseLike<{
   range(from: number, to: number): QueueQuery;
 }
 
-/** The applications of the queue with their course and intake, counted exactly (or only counted). */
-export function queueQuery(supabase: SupabaseClient, columns: string, head = false): QueueQuery {
+/** A page of the queue's applications with their course and intake, and how many match in all. */
+export function queueQuery(supabase: SupabaseClient, columns: string): QueueQuery {
   return supabase
     .from('applications')
-    .select(`${columns}, ${QUEUE_EMBEDS}`, { count: 'exact', head }) as unknown as QueueQuery;
+    .select(`${columns}, ${QUEUE_EMBEDS}`, { count: 'exact' }) as unknown as QueueQuery;
+}
+
+/** Only the count of the queue's applications, joining course and intake only when a filter needs them. */
+export function queueCountQuery(supabase: SupabaseClient, filters: QueueFilters): QueueQuery {
+  const joins = [
+    filters.course ? 'course:courses!inner(title)' : '',
+    filters.intake ? 'intake:intakes!inner(term)' : '',
+  ].filter(Boolean);
+  return supabase
+    .from('applications')
+    .select(['id', ...joins].join(', '), { count: 'exact', head: true }) as unknown as QueueQuery;
 }
 
 /**
