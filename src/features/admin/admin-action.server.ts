@@ -13,6 +13,9 @@ export function outcomeOfError(error: Pick<PostgrestError, 'code' | 'message'>):
     return failure(422, error.message);
   }
   if (error.code === '23505') return failure(409, 'That already exists.');
+  if (error.code === '23503' || error.code === '23001') {
+    return failure(409, 'Other records still refer to this one, so it cannot be removed.');
+  }
   if (error.code === 'PGRST116') return failure(404, 'That record no longer exists.');
   return failure(502, 'The change could not be saved. Please try again in a moment.');
 }
