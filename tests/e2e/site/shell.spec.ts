@@ -7,10 +7,10 @@ async function expectShell(page: Page) {
   const footer = page.getByRole('navigation', { name: 'Footer' });
   await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy/');
   await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms/');
-  const polite = page.locator('astro-island [role="status"][aria-live="polite"][data-toast-region]');
+  const polite = page.locator('[data-toasts] [role="status"][aria-live="polite"][data-toast-region]');
   await expect(polite).toHaveCount(1);
-  await expect(page.locator('astro-island [role="alert"][data-toast-region]')).toHaveCount(1);
-  await expect(page.locator('astro-island[ssr]'), 'the toast island hydrates').toHaveCount(0);
+  await expect(page.locator('[data-toasts] [role="alert"][data-toast-region]')).toHaveCount(1);
+  await expect(page.locator('[data-toasts][data-ready]'), 'the toast region is live').toHaveCount(1);
 }
 
 test('every page carries the shell: header, footer and the toast live regions', async ({ page, request }) => {
