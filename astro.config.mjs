@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { satteri } from '@astrojs/markdown-satteri';
 import { scrollTables } from './src/lib/content/scroll-tables.ts';
+import { clientInteract } from './src/integrations/client-interact/index.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -15,6 +16,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
+    clientInteract(),
     sitemap({
       // Rendered on demand (it handles the contact form's posts), so the build does not list it itself.
       customPages: [new URL('/contact/', site).href],

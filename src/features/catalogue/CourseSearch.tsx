@@ -48,6 +48,7 @@ export default function CourseSearch({ input, query, results, facets, display, r
       defaultQuery={input.q}
       placeholder="e.g. computer science, nursing, MBA"
       loading={search.loading}
+      formRef={search.formRef}
       filters={<CourseFilters input={input} facets={facets} display={display} />}
       onChange={onChange}
       onSubmit={onSubmit}

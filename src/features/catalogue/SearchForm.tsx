@@ -1,4 +1,4 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode, Ref, SyntheticEvent } from 'react';
 
 export interface SearchFormProps {
   /** The listing page the GET form submits to without JavaScript. */
@@ -11,6 +11,8 @@ export interface SearchFormProps {
   placeholder?: string;
   loading: boolean;
   filters: ReactNode;
+  /** Lets the search read the form's fields as the visitor left them before hydration. */
+  formRef?: Ref<HTMLFormElement>;
   onChange(event: SyntheticEvent<HTMLFormElement>): void;
   onSubmit(event: SyntheticEvent<HTMLFormElement>): void;
   /** The results: count, notices, list and pagination. */
@@ -21,14 +23,16 @@ export interface SearchFormProps {
 export default function SearchForm(props: SearchFormProps) {
   const { pagePath, label, inputId, inputLabel, defaultQuery, placeholder, loading, filters, children } =
     props;
+  const { formRef, onChange, onSubmit } = props;
   return (
     <form
+      ref={formRef}
       method="get"
       action={pagePath}
       role="search"
       aria-label={label}
-      onChange={props.onChange}
-      onSubmit={props.onSubmit}
+      onChange={onChange}
+      onSubmit={onSubmit}
       className="container-page grid grid-cols-1 gap-8 py-8 lg:grid-cols-[18rem_minmax(0,1fr)]"
     >
       <div className="lg:col-span-2">

@@ -51,6 +51,7 @@ export default function UniversitySearch({
       inputLabel="University name"
       defaultQuery={input.q}
       loading={search.loading}
+      formRef={search.formRef}
       filters={<UniversityFilters input={input} facets={facets} display={display} />}
       onChange={onChange}
       onSubmit={onSubmit}

@@ -1,5 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/**
+ * True when a field no longer holds what the server rendered into it: the visitor typed, ticked or
+ * chose something before the island hydrated (or the browser restored an earlier visit's entries).
+ */
+export function formChangedSinceLoad(form: HTMLFormElement): boolean {
+  for (const field of Array.from(form.elements)) {
+    if (field instanceof HTMLSelectElement) {
+      // A select without a `selected` option shows its first one.
+      const options = Array.from(field.options);
+      const rendered = options.find((option) => option.defaultSelected) ?? options[0];
+      if (field.value !== (rendered?.value ?? '')) return true;
+    } else if (field instanceof HTMLInputElement) {
+      if (field.type === 'checkbox' || field.type === 'radio') {
+        if (field.checked !== field.defaultChecked) return true;
+      } else if (field.value !== field.defaultValue) return true;
+    }
+  }
+  return false;
+}
+
 /** The form's filled-in fields as a query string; empty fields and the page number are left out. */
 export function formQuery(form: HTMLFormElement): string {
   const params = new URLSearchParams();
@@ -20,7 +40,9 @@ export interface InstantSearchOptions<T> {
 
 /**
  * Results that follow the form as the visitor types: requests are debounced, a newer one aborts
- * the one in flight, and the address bar always shows the query the results are for.
+ * the one in flight, and the address bar always shows the query the results are for. The island
+ * may hydrate after the visitor has started typing: on mount, a form that changed meanwhile is
+ * searched at once, so no keystroke or ticked box is lost.
  */
 export function useInstantSearch<T>({
   endpoint,
@@ -34,6 +56,7 @@ export function useInstantSearch<T>({
   const [error, setError] = useState('');
   const inFlight = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const fetchNow = useCallback(
     async (next: string) => {
@@ -69,6 +92,10 @@ export function useInstantSearch<T>({
     [fetchNow],
   );
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return { data, query, loading, error, search };
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && formChangedSinceLoad(form)) search(formQuery(form), 0);
+    return () => clearTimeout(timer.current);
+  }, [search]);
+  return { data, query, loading, error, search, formRef };
 }

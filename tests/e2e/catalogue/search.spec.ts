@@ -13,6 +13,19 @@ test.describe('course search with JavaScript', () => {
     await expect(page).toHaveURL(/\/courses\?q=computr\+scince/);
   });
 
+  test('keys typed and boxes ticked before the search hydrates are searched once it does', async ({
+    page,
+  }) => {
+    await page.goto('/courses');
+    const all = await resultCount(page);
+    await expect(page.locator('astro-island[ssr][client="interact"]')).toHaveCount(1);
+    await page.getByLabel('Search courses').pressSequentially('nursng');
+    await page.getByRole('checkbox', { name: 'Master’s' }).check();
+    await expect(page.getByText('Showing results for')).toContainText('nursing');
+    await expect(page).toHaveURL(/q=nursng.*level=master/);
+    expect(await resultCount(page)).toBeLessThan(all);
+  });
+
   test('filters narrow the count, by mouse and by keyboard', async ({ page }) => {
     await page.goto('/courses');
     await hydrated(page);

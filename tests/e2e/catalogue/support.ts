@@ -7,13 +7,21 @@ export async function quietPopup(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until every island has hydrated. Search islands (client:interact) wait for a visitor's first
+ * interaction, so the pointer moves over each of them first, as a visitor's would.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  for (const island of await page.locator('astro-island[ssr][client="interact"]').all())
+    await island.locator(':scope > *').first().hover();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** Islands that hydrate without scrolling (client:visible ones further down may stay unhydrated). */
+/** Islands that hydrate without scrolling or interaction (client:visible and client:interact may wait). */
 export async function idleIslandsHydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  await expect(
+    page.locator('astro-island[ssr]:not([client="visible"]):not([client="interact"])'),
+  ).toHaveCount(0);
 }
 
 /** The number in "123 courses found". */
