@@ -54,9 +54,12 @@ export const CONTACT = {
 
 export const POSTS_PER_PAGE = 6;
 
-/** Signed-in and staff areas: never indexed. */
+/**
+ * Signed-in and staff areas: never indexed. The sign-in page itself (/auth) may be found by people
+ * searching for it; its error and callback paths below /auth/ may not.
+ */
 export const PRIVATE_PATHS = [
-  '/auth',
+  '/auth/',
   '/dashboard',
   '/admin',
   '/admin-intake',
