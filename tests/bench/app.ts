@@ -1,23 +1,40 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
-export const BENCH_DIR = join(PROJECT_ROOT, '.bench');
+/**
+ * Where the report, the bench database and the build snapshot live; BENCH_OUT_DIR gives a run its own
+ * folder, so two runs on one checkout never share a database or overwrite each other's report.
+ */
+export const BENCH_DIR = resolve(PROJECT_ROOT, process.env['BENCH_OUT_DIR'] ?? '.bench');
+/** The build to measure: dist/ unless BENCH_BUILD_DIR names another `astro build --outDir`. */
+export const BUILD_DIR = resolve(PROJECT_ROOT, process.env['BENCH_BUILD_DIR'] ?? 'dist');
 /** The build the bench measures: a copy, so a rebuild in dist/ during a run cannot change it halfway. */
 export const SNAPSHOT_DIST = join(BENCH_DIR, 'dist');
 
-/** Copies dist/ into the bench folder and returns a description of the build. */
+const buildLabel = () => `${relative(PROJECT_ROOT, BUILD_DIR) || '.'}/`;
+
+/** Copies the build into the bench folder and returns a description of the build. */
 export function snapshotBuild(): string {
-  const source = join(PROJECT_ROOT, 'dist');
+  mkdirSync(BENCH_DIR, { recursive: true });
   rmSync(SNAPSHOT_DIST, { recursive: true, force: true });
-  cpSync(source, SNAPSHOT_DIST, { recursive: true });
+  cpSync(BUILD_DIR, SNAPSHOT_DIST, { recursive: true });
   for (const required of ['server/entry.mjs', 'client/index.html'])
     if (!existsSync(join(SNAPSHOT_DIST, required)))
-      throw new Error(`dist/${required} is missing: is a build running?`);
-  return `dist/ built ${statSync(join(source, 'server/entry.mjs')).mtime.toISOString()}`;
+      throw new Error(`${buildLabel()}${required} is missing: is a build running?`);
+  return `${buildLabel()} built ${statSync(join(BUILD_DIR, 'server/entry.mjs')).mtime.toISOString()}`;
 }
 
 export interface RunningApp {
@@ -48,20 +65,35 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the app when asked or when dist/ has no server build; says so when the build is older than src/. */
+/** Builds the app (and precompresses its client files) into BUILD_DIR. */
+function build(): void {
+  const steps: Array<[string, string[]]> =
+    BUILD_DIR === join(PROJECT_ROOT, 'dist')
+      ? [['npm', ['run', 'build']]]
+      : [
+          ['npx', ['astro', 'build', '--outDir', BUILD_DIR]],
+          [process.execPath, ['src/server/precompress.ts', join(BUILD_DIR, 'client')]],
+        ];
+  for (const [command, args] of steps) {
+    console.info(`Running \`${[command, ...args].join(' ')}\`…`);
+    const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('The build failed; the bench needs a production build.');
+  }
+}
+
+/** Builds the app when asked or when there is no server build; says so when the build is older than src/. */
 export function ensureBuild(force: boolean): string[] {
-  const entry = join(PROJECT_ROOT, 'dist/server/entry.mjs');
+  const entry = join(BUILD_DIR, 'server/entry.mjs');
   if (!force && existsSync(entry)) {
     const stale = newestMtime(join(PROJECT_ROOT, 'src')) > statSync(entry).mtimeMs;
     return stale
       ? [
-          'The build in dist/ is older than some files in src/: these figures are for the older build (use --build).',
+          `The build in ${buildLabel()} is older than some files in src/: these figures are for the older build (use --build).`,
         ]
       : [];
   }
-  console.info(force ? 'Running `npm run build`…' : 'No build in dist/: running `npm run build` first.');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('`npm run build` failed; the bench needs a production build.');
+  if (!force) console.info(`No build in ${buildLabel()}: building it first.`);
+  build();
   return [];
 }
 

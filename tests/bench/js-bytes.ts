@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { addSizes, compressedSize, type CompressedSize } from './compressed-size.ts';
-import { fetchPage, NON_BLOCKING_DIRECTIVES, PUBLIC_ISLANDS, type ResolvedRoute } from './routes.ts';
-import { moduleClosure, pageScripts, type PageScripts } from './script-graph.ts';
+import {
+  fetchPage,
+  NON_BLOCKING_DIRECTIVES,
+  PUBLIC_ISLANDS,
+  PUBLIC_SCRIPTS,
+  scriptSource,
+  type ResolvedRoute,
+} from './routes.ts';
+import { moduleClosure, pageScripts, staticImports, type PageScripts } from './script-graph.ts';
 import { SectionRecorder } from './types.ts';
 
 export interface JsBytesContext {
@@ -42,10 +49,17 @@ async function analyse(
   read: (path: string) => Promise<string | undefined>,
 ): Promise<PageJs> {
   const publicIslands = scripts.islands.filter((i) => PUBLIC_ISLANDS.has(i.component));
-  const islandEntries = publicIslands.flatMap((i) => [i.componentUrl, i.rendererUrl]).filter(Boolean);
+  const isPublicScript = (src: string) => PUBLIC_SCRIPTS.has(scriptSource(src));
+  const inlineImports = scripts.inline.flatMap((s) => (s.type === 'module' ? staticImports(s.text) : []));
+  const islandEntries = [
+    ...publicIslands.flatMap((i) => [i.componentUrl, i.rendererUrl]),
+    ...scripts.external.map((s) => s.src).filter(isPublicScript),
+    ...inlineImports.filter(isPublicScript),
+  ].filter(Boolean);
   const islandClosure = new Set(await moduleClosure(islandEntries, read));
   const otherEntries = [
-    ...scripts.external.map((s) => s.src),
+    ...scripts.external.map((s) => s.src).filter((src) => !isPublicScript(src)),
+    ...inlineImports.filter((src) => !isPublicScript(src)),
     ...scripts.islands
       .filter((i) => !PUBLIC_ISLANDS.has(i.component))
       .flatMap((i) => [i.componentUrl, i.rendererUrl]),
@@ -108,7 +122,7 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
       'route',
       'total br',
       'total gzip',
-      'public islands gzip',
+      'public islands and scripts gzip',
       'inline gzip (island runtime + other)',
       'islands',
       'JS outside public islands',
@@ -117,7 +131,7 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
     rows,
   );
   rec.note(
-    `Public islands: ${[...PUBLIC_ISLANDS].join(', ')}; non-blocking directives: client:${[...NON_BLOCKING_DIRECTIVES].join(', client:')}. ` +
+    `Public islands: ${[...PUBLIC_ISLANDS].join(', ')}; public scripts: ${[...PUBLIC_SCRIPTS].join(', ')} (what they import only on demand is not counted); non-blocking directives: client:${[...NON_BLOCKING_DIRECTIVES].join(', client:')}. ` +
       'Inline scripts (Astro’s island runtime and small enhancements such as the menu toggle) are counted in the totals.',
   );
   return rec;

@@ -47,13 +47,22 @@ export const LIGHTHOUSE_ROUTES = new Set([
 ]);
 
 /**
- * The public islands: the public layout's toasts and lead capture (modal, timed popup) and the contact
- * page's lead form. Any other island, or any script outside one, breaks the content-page JS budget.
+ * The public islands: the contact page's lead form (and the signed-in layouts' toast region). Any
+ * other island, or any script outside the public ones, breaks the content-page JS budget.
  */
-export const PUBLIC_ISLANDS = new Set(['ToastRegion', 'LeadModal', 'LeadPopup', 'LeadForm']);
+export const PUBLIC_ISLANDS = new Set(['ToastRegion', 'LeadForm']);
+
+/**
+ * The public layout's own scripts, by source file: the toast region and the lead-capture loader
+ * (which imports the counselling dialog only when it is asked for). They count as public islands.
+ */
+export const PUBLIC_SCRIPTS = new Set(['ToastRegion', 'LeadLoader']);
+
+/** The source file a built script comes from: `/_astro/LeadLoader.astro_astro_type_script….js` → LeadLoader. */
+export const scriptSource = (src: string): string => src.split('/').pop()?.split('.')[0] ?? src;
 
 /** Hydration directives that never hold up the first paint. */
-export const NON_BLOCKING_DIRECTIVES = new Set(['idle', 'visible', 'media', 'only']);
+export const NON_BLOCKING_DIRECTIVES = new Set(['idle', 'visible', 'media', 'only', 'interact']);
 
 export type ResolvedRoute = RouteSpec & { url: string } & (
     { status: 'ok' } | { status: 'missing'; reason: string }

@@ -15,13 +15,13 @@ import { evaluateBudgets, exitCode } from './budgets.ts';
 import { runJsBytes } from './js-bytes.ts';
 import { parseOptions, type BenchOptions } from './options.ts';
 import { writeReport, type Environment } from './report.ts';
-import { resolveRoutes, type ResolvedRoute } from './routes.ts';
+import { resolveRoutes, ROUTES, type ResolvedRoute } from './routes.ts';
 import { prepareSearch, runSearch, type SearchState } from './search.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runThroughput } from './throughput.ts';
 import { runInteraction } from './interaction.ts';
 import { ANY_SUBJECT, SectionRecorder, type SectionName, type SectionResult } from './types.ts';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 function environment(options: BenchOptions): Environment {
   const git = (args: string[]) => {
@@ -43,6 +43,7 @@ function environment(options: BenchOptions): Environment {
       `sections ${options.sections.join(',')}`,
       options.quick ? 'quick' : '',
       options.strict ? 'strict' : '',
+      options.routes ? `routes ${options.routes.join(',')}` : '',
     ]
       .filter(Boolean)
       .join(', '),
@@ -134,7 +135,8 @@ async function main(): Promise<number> {
     console.info(
       `App ${app.appUrl} (pid ${app.pid}, ${app.core === undefined ? 'not pinned' : `core ${app.core}`})`,
     );
-    const routes = await resolveRoutes(app.appUrl);
+    const specs = ROUTES.filter((route) => options.routes?.includes(route.label) ?? true);
+    const routes = await resolveRoutes(app.appUrl, specs);
     results = await runSections({ options, app, routes, env, search });
   } finally {
     await app.stop();
@@ -142,12 +144,17 @@ async function main(): Promise<number> {
   env.cpus += `, at end ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`;
-  const checks = evaluateBudgets(results);
+  // Routes left out with --routes are not budget misses: their checks are dropped, not "unmeasured".
+  const skipped = new Set(
+    ROUTES.map((r) => r.label).filter((label) => !(options.routes?.includes(label) ?? true)),
+  );
+  const checks = evaluateBudgets(results).filter((check) => !skipped.has(check.subject));
   const code = exitCode(checks, options.strict);
   console.info(
     `\n${writeReport(BENCH_DIR, { environment: env, sections: results, checks, exitCode: code })}`,
   );
-  console.info(`Report written to .bench/report.md and .bench/report.json`);
+  const folder = relative(PROJECT_ROOT, BENCH_DIR);
+  console.info(`Report written to ${folder}/report.md and ${folder}/report.json`);
   return code;
 }
 
