@@ -155,6 +155,11 @@ test('staff review a new application from the queue to a conditional offer', asy
   await expect(page.getByTestId('queue-empty')).toContainText('No applications match these filters.');
   await searchQueue(page, { q: app.reference, status: 'Conditional offer', course: 'Ashcombe' });
   await expect(page.getByTestId('queue-row')).toHaveCount(1);
+  const term = (await page.getByTestId('queue-row').locator('td:nth-child(4)').textContent())?.trim() ?? '';
+  await page.goto(`/admin/applications?q=${app.reference}&intake=${encodeURIComponent(term.toLowerCase())}`);
+  await expect(page.getByTestId('queue-row')).toHaveCount(1);
+  await page.goto(`/admin/applications?q=${app.reference}&intake=Winter+1999`);
+  await expect(page.getByTestId('queue-row')).toHaveCount(0);
   await searchQueue(page, { q: app.reference, status: 'Submitted' });
   await expect(page.getByTestId('queue-row')).toHaveCount(0);
   await searchQueue(page, { q: app.reference, course: 'no such university anywhere' });
