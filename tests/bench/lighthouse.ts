@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { chromiumArgs, chromiumExecutable } from '../helpers/chromium.ts';
-import { BENCH_DIR } from './app.ts';
+import { BENCH_DIR, PROJECT_ROOT } from './app.ts';
 import type { Environment } from './report.ts';
 import { LIGHTHOUSE_ROUTES, type ResolvedRoute } from './routes.ts';
 import { medianRunIndex } from './stats.ts';
@@ -103,7 +103,7 @@ function versions(env: Environment, lhr: Result | undefined): void {
   }
 }
 
-/** Keeps the median run's full report for diagnosis: .bench/lighthouse/<route>.<preset>.json. */
+/** Keeps the median run's full report for diagnosis: <bench folder>/lighthouse/<route>.<preset>.json. */
 function saveReport(label: string, preset: string, lhr: Result): void {
   const dir = join(BENCH_DIR, 'lighthouse');
   mkdirSync(dir, { recursive: true });
@@ -169,7 +169,9 @@ export async function runLighthouse(ctx: LighthouseContext): Promise<SectionReco
     [...COLUMNS, 'perf of each run', 'audits losing points (median run)'],
     rows,
   );
-  rec.note('The full report of each median run is in .bench/lighthouse/ (open it in the Lighthouse viewer).');
+  rec.note(
+    `The full report of each median run is in ${relative(PROJECT_ROOT, join(BENCH_DIR, 'lighthouse'))}/ (open it in the Lighthouse viewer).`,
+  );
   if (ctx.quick)
     rec.note('Quick mode: one run per route and preset, so scores are noisier than the median of five.');
   return rec;
