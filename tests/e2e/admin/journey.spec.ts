@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, serviceClient, signInWithCookies } from '../applications/support.ts';
+import {
+  PASSWORD,
+  pdfBytes,
+  serviceClient,
+  signInWithCookies,
+  submitThroughApi,
+} from '../applications/support.ts';
 import { startFreshInstall, type FreshInstall } from './fresh-install.ts';
 
 const APP_PORT = Number(process.env['E2E_PORT'] ?? 4399) + 100;
 const STACK_PORT = Number(process.env['E2E_SUPABASE_PORT'] ?? 54399) + 100;
 
 let install: FreshInstall;
+/** The administrator claimed in the first test; the review journey continues as them. */
+let admin: { context: BrowserContext; page: Page; id: string; email: string } | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
@@ -14,6 +22,7 @@ test.beforeAll(async () => {
   install = await startFreshInstall(APP_PORT, STACK_PORT);
 });
 test.afterAll(async () => {
+  await admin?.context.close();
   await install.stop();
 });
 
@@ -76,6 +85,125 @@ test('the first administrator is claimed with the printed token, and only once',
       after: expect.objectContaining({ role: 'admin' }),
     },
   ]);
-  await first.context.close();
+  admin = first;
   await second.context.close();
+});
+
+/** The timeline entries of the application detail page, oldest first, as their status labels. */
+async function historyLabels(page: Page): Promise<string[]> {
+  const items = page.getByTestId('history').getByRole('listitem');
+  return (await items.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
+}
+
+test('a submission is reviewed, a document re-uploaded, an offer made and accepted, and every step recorded', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  if (!admin) throw new Error('the first administrator was not claimed');
+  const staff = admin.page;
+  const applicant = await signedInUser(browser, 'journey-applicant');
+  const { id } = await submitThroughApi(applicant.email, applicant.id, install.stackUrl);
+  const service = await serviceClient(install.stackUrl);
+  const { data: row } = await service.from('applications').select('reference').eq('id', id).single();
+  const reference = (row as { reference: string }).reference;
+
+  await staff.goto(`/admin/applications?q=${reference}`);
+  await staff.getByTestId('queue-row').getByRole('link', { name: reference }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Application ${reference}`);
+  await staff.getByLabel('Move to').selectOption({ label: 'Under review' });
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Under review');
+
+  const passport = staff.getByTestId('review-doc-passport');
+  await passport.locator('summary').click();
+  await passport
+    .getByLabel('Reason for rejecting the passport')
+    .fill('The scan is blurred; upload a sharper copy.');
+  await passport.getByRole('button', { name: /^Reject Passport/ }).click();
+  await expect(staff.getByTestId('review-doc-passport').getByTestId('document-state')).toHaveText(
+    'Rejected: The scan is blurred; upload a sharper copy.',
+  );
+  await staff.getByLabel('Move to').selectOption({ label: 'Action required' });
+  await staff.getByLabel('Note to the applicant').fill('Please upload a sharper passport scan.');
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Action required');
+
+  const mine = applicant.page;
+  await mine.goto('/applications');
+  await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
+  const card = mine.getByTestId('application');
+  await expect(card.getByTestId('status-badge')).toHaveText('Action required');
+  await expect(card.getByTestId('doc-passport')).toContainText(
+    'Rejected: The scan is blurred; upload a sharper copy.',
+  );
+  await card
+    .getByTestId('doc-passport')
+    .getByLabel('Upload a new passport')
+    .setInputFiles({
+      name: 'passport-sharp.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes('sharp scan'),
+    });
+  await expect(mine.getByTestId('doc-passport')).toContainText('passport-sharp.pdf');
+  await expect(mine.getByTestId('doc-passport')).toContainText('Received, not checked yet');
+
+  await staff.reload();
+  const renewed = staff.getByTestId('review-doc-passport');
+  await expect(renewed).toContainText('passport-sharp.pdf');
+  await renewed.getByRole('button', { name: /^Verify Passport/ }).click();
+  await expect(staff.getByTestId('review-doc-passport').getByTestId('document-state')).toContainText(
+    'Verified',
+  );
+  await staff.getByLabel('Move to').selectOption({ label: 'Under review' });
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Under review');
+  await staff.getByLabel('Move to').selectOption({ label: 'Conditional offer' });
+  await staff.getByLabel('Offer conditions').fill('Achieve IELTS 6.5 overall before enrolment.');
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Conditional offer');
+
+  await mine.goto('/applications');
+  await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(card.getByTestId('status-badge')).toHaveText('Conditional offer');
+  await card.getByRole('button', { name: 'Accept offer' }).click();
+  await mine
+    .getByRole('dialog', { name: 'Accept this offer?' })
+    .getByRole('button', { name: 'Accept offer' })
+    .click();
+  await expect(mine.getByTestId('status-badge')).toHaveText('Offer accepted');
+
+  await staff.reload();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Offer accepted');
+  expect(await historyLabels(staff)).toEqual([
+    'Submitted',
+    'Under review',
+    'Action required',
+    'Under review',
+    'Conditional offer',
+    'Offer accepted',
+  ]);
+
+  const { data: audit } = await service
+    .from('audit_log')
+    .select('actor, entity, before, after')
+    .eq('actor', admin.id)
+    .in('entity', ['applications', 'application_documents'])
+    .order('id');
+  const steps = (audit ?? []).map((entry) => {
+    const after = entry.after as Record<string, unknown>;
+    return `${String(entry.entity)}:${String(after['status'])}`;
+  });
+  expect(steps).toEqual([
+    'applications:under_review',
+    'application_documents:rejected',
+    'applications:action_required',
+    'application_documents:verified',
+    'applications:under_review',
+    'applications:offer_conditional',
+  ]);
+  await staff.goto('/admin/audit');
+  const table = staff.getByTestId('audit-table');
+  await expect(table.getByRole('link', { name: `Application ${id}` }).first()).toBeVisible();
+  await expect(table).toContainText(admin.email);
+  await applicant.context.close();
 });
