@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { PostgrestError } from '@supabase/supabase-js';
-import { formFields } from '../../lib/security/form-input.ts';
+import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, success, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
 
@@ -48,7 +48,7 @@ export async function handleAdminPost(
   astro: AstroGlobal,
   handlers: Record<string, AdminHandler>,
 ): Promise<AdminPost> {
-  const fields = formFields(await astro.request.formData());
+  const fields = await submittedFields(astro.request);
   const intent = fields['intent'] ?? '';
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   try {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AstroGlobal } from 'astro';
 import { getSecret } from 'astro:env/server';
-import { formFields } from '../../lib/security/form-input.ts';
+import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/security/rate-limit.ts';
@@ -80,7 +80,7 @@ export async function loadSetupPage(astro: AstroGlobal): Promise<SetupPageModel 
   const user = astro.locals.user;
   const base = { isAdmin: user?.roles.includes('admin') ?? false, email: user?.email ?? null, status: 200 };
   if (astro.request.method === 'POST') {
-    const fields = formFields(await astro.request.formData());
+    const fields = await submittedFields(astro.request);
     const outcome = await claim(astro, fields['token'] ?? '');
     if (outcome.ok) return redirectAfter(astro, outcome, '/admin');
     if (outcome.status === 409) return { ...base, state: 'complete', status: 200 };

@@ -10,6 +10,14 @@ export function formFields(data: FormData): Record<string, string> {
   return fields;
 }
 
+/**
+ * The text fields of a request's form body; a body that is not a form (JSON, plain text, broken
+ * multipart) reads as an empty form, which the form's schema then refuses like any missing input.
+ */
+export async function submittedFields(request: Request): Promise<Record<string, string>> {
+  return formFields(await request.formData().catch(() => new FormData()));
+}
+
 /** The first message per field, keyed by the field's name (nested paths joined with dots). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

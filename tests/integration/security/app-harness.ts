@@ -15,6 +15,8 @@ export interface FuzzApp {
   /** Cookie header of a browser that holds a CSRF cookie, and the token that goes with it. */
   anonymous: { cookie: string; csrf: string };
   signedIn: { cookie: string; csrf: string };
+  /** An administrator's browser, for the admin pages. */
+  admin: { cookie: string; csrf: string };
   close(): Promise<void>;
 }
 
@@ -28,6 +30,21 @@ export async function createApplicant(stack: RunningStack, email: string): Promi
     email_confirm: true,
   });
   if (error) throw error;
+}
+
+/** Gives an account a staff role with the service key, as nobody can grant it to themselves. */
+export async function grantRole(
+  stack: RunningStack,
+  email: string,
+  role: 'admin' | 'counsellor',
+): Promise<void> {
+  const service = clientFor(stack, stack.serviceRoleKey);
+  const { data, error } = await service.auth.admin.listUsers({ perPage: 1000 });
+  if (error) throw error;
+  const user = data.users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`no account ${email}`);
+  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
+  if (granted.error) throw new Error(granted.error.message);
 }
 
 /** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
@@ -70,11 +87,16 @@ export async function startFuzzApp(options: { trustProxy?: boolean } = {}): Prom
   });
   const anonymous = await csrfFor(app.url, '');
   const signedIn = await csrfFor(app.url, await sessionCookies(stack, `fuzz-${Date.now()}@example.com`));
+  const adminEmail = `fuzz-admin-${Date.now()}@example.com`;
+  const adminCookie = await sessionCookies(stack, adminEmail);
+  await grantRole(stack, adminEmail, 'admin');
+  const admin = await csrfFor(app.url, adminCookie);
   return {
     stack,
     app,
     anonymous,
     signedIn,
+    admin,
     async close() {
       await app.close();
       await stack.stop();

@@ -27,6 +27,18 @@ export const PAGES = [
   '/rss.xml',
   '/robots.txt',
   '/sitemap-index.xml',
+  '/sitemap-catalogue.xml',
+  '/setup-admin',
+  '/admin',
+  '/admin/applications',
+  '/admin/leads',
+  '/admin/leads/export.csv',
+  '/admin/catalogue',
+  '/admin/users',
+  '/admin/audit',
+  '/admin-intake',
+  '/admin-intake/triage',
+  '/admin-intake/confirm',
 ];
 
 /** Pages whose path holds an identifier; `:id` is replaced by fuzzed text. */
@@ -36,6 +48,10 @@ export const DYNAMIC = [
   '/blog/:id',
   '/applications/:id',
   '/auth/error/:id',
+  '/admin/applications/:id',
+  '/admin/leads/:id',
+  '/admin/catalogue/universities/:id',
+  '/admin/catalogue/courses/:id',
 ];
 
 /** Every state-changing endpoint and page, with the methods it answers. */
@@ -52,6 +68,16 @@ export const WRITES: Array<[string, string[]]> = [
   ['/auth', ['POST']],
   ['/profile', ['POST']],
   ['/contact', ['POST']],
+  ['/setup-admin', ['POST']],
+  ['/admin/applications/:id', ['POST']],
+  ['/admin/leads/:id', ['POST']],
+  ['/admin/catalogue', ['POST']],
+  ['/admin/catalogue/universities/:id', ['POST']],
+  ['/admin/catalogue/courses/:id', ['POST']],
+  ['/admin/users', ['POST']],
+  ['/admin-intake', ['POST']],
+  ['/admin-intake/triage', ['POST']],
+  ['/admin-intake/confirm', ['POST']],
 ];
 
 export const READ_ENDPOINTS = [
@@ -105,6 +131,16 @@ const PARAMS = [
   'csrf_token',
   'token_hash',
   'type',
+  'status',
+  'assignee',
+  'entity',
+  'actor',
+  'from',
+  'to',
+  'intake',
+  'intent',
+  'published',
+  'country',
 ];
 
 export const identifier = fc.oneof(

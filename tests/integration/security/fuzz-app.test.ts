@@ -12,9 +12,11 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => fuzz.close());
 
-const caller = () => fc.constantFrom<'none' | 'anonymous' | 'signedIn'>('none', 'anonymous', 'signedIn');
+type Caller = 'none' | 'anonymous' | 'signedIn' | 'admin';
 
-function cookieOf(who: 'none' | 'anonymous' | 'signedIn'): string {
+const caller = () => fc.constantFrom<Caller>('none', 'anonymous', 'signedIn', 'admin');
+
+function cookieOf(who: Caller): string {
   return who === 'none' ? '' : fuzz[who].cookie;
 }
 
@@ -51,7 +53,7 @@ function encode(shape: { type: string; fields: Array<[string, string]>; raw: str
 async function send(
   method: string,
   path: string,
-  who: 'none' | 'anonymous' | 'signedIn',
+  who: Caller,
   extra: Record<string, string> = {},
   data?: string,
 ) {

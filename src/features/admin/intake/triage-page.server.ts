@@ -30,7 +30,7 @@ export function triageHref(filters: TriageFilters, page = filters.page): string 
 }
 
 async function runTriage(request: Request, supabase: SupabaseClient, staff: readonly StaffMember[]) {
-  const form = readTriageForm(await request.formData());
+  const form = readTriageForm(await request.formData().catch(() => new FormData()));
   let outcome: FormOutcome;
   try {
     outcome = await triage(supabase, form, staff);
