@@ -9,6 +9,7 @@ export function GET(context: APIContext) {
     ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${new URL('sitemap-index.xml', site).href}`,
+    `Sitemap: ${new URL('sitemap-catalogue.xml', site).href}`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

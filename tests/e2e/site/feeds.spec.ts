@@ -40,7 +40,7 @@ test('drafts are not built at all', async ({ request }) => {
   }
 });
 
-test('robots.txt points crawlers at the sitemap index', async ({ request }) => {
+test('robots.txt points crawlers at the sitemap index first', async ({ request }) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   const text = await response.text();
