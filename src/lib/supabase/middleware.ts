@@ -1,29 +1,65 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext } from 'astro';
 import { loadRoles, toSessionUser } from '../../features/auth/session-user.ts';
 import { authErrorToast } from '../security/messages.ts';
 import { authCookieNames, clearAuthCookies } from './auth-cookies.ts';
+import {
+  backendAnswers,
+  createBackendWatch,
+  UNAVAILABLE_PATH,
+  unavailableJson,
+  unavailablePageRequest,
+  wantsJson,
+} from './backend-unavailable.ts';
+import { supabasePublicConfig } from './config.server.ts';
 import { createSupabaseServerClient } from './server.ts';
+
+/** 503: JSON for endpoints, the unavailable page (a rewrite, so the address stays) for pages. */
+function backendUnavailable(context: APIContext): Response | Promise<Response> {
+  if (wantsJson(context.request, context.url.pathname)) return unavailableJson();
+  return context.rewrite(unavailablePageRequest(context.request, context.url));
+}
+
+/** A failed page is the backend's fault when a call of this request found it down, or it is down now. */
+async function blameBackend(down: boolean): Promise<boolean> {
+  return down || !(await backendAnswers(supabasePublicConfig().url));
+}
 
 /**
  * One Supabase client per request. `getClaims()` runs first: it refreshes a session near expiry
  * and verifies the access token's signature against the published keys. A session cookie that
- * does not verify is removed and the visitor is told why on the page that follows.
+ * does not verify is removed and the visitor is told why on the page that follows. While the
+ * backend is unreachable nothing is concluded about the session: the visitor gets a 503 instead.
  */
 export const withSupabase = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next();
+  if (context.isPrerendered || context.url.pathname === UNAVAILABLE_PATH) return next();
   const noStore: Record<string, string> = {};
-  const supabase = createSupabaseServerClient(context, (headers) => Object.assign(noStore, headers));
+  const watch = createBackendWatch();
+  const supabase = createSupabaseServerClient(
+    context,
+    (headers) => Object.assign(noStore, headers),
+    watch.fetch,
+  );
   context.locals.supabase = supabase;
   const { data, error } = await supabase.auth.getClaims();
   const presented = authCookieNames(context.request);
   if (data?.claims) {
     const roles = await loadRoles(supabase, data.claims.sub);
     context.locals.user = toSessionUser(data.claims, roles);
-  } else if (presented.length > 0) {
+  } else if (presented.length > 0 && !watch.down) {
     clearAuthCookies(context.cookies, context.request);
     context.locals.flash.push({ ...authErrorToast(error?.message), kind: 'error' });
   }
-  const response = await next();
+  if (watch.down) return backendUnavailable(context);
+  let response: Response;
+  try {
+    response = await next();
+  } catch (failure) {
+    if (await blameBackend(watch.down)) return backendUnavailable(context);
+    throw failure;
+  }
+  if (watch.down || (response.status >= 500 && (await blameBackend(false))))
+    return backendUnavailable(context);
   for (const [name, value] of Object.entries(noStore)) response.headers.set(name, value);
   return response;
 });

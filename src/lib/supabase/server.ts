@@ -32,15 +32,18 @@ function astroCookieOptions(options: SsrCookieOptions, secure: boolean): AstroCo
 /**
  * A Supabase client for one request: it reads the session from the request's cookies and writes
  * refreshed or cleared sessions back through Astro's cookies. Never share one across requests.
- * `onHeaders` receives the no-store headers the library asks for whenever it writes auth cookies.
+ * `onHeaders` receives the no-store headers the library asks for whenever it writes auth cookies;
+ * `watchedFetch` lets the caller see whether the backend answered (see backend-unavailable.ts).
  */
 export function createSupabaseServerClient(
   context: ServerClientContext,
   onHeaders: (headers: Record<string, string>) => void = () => undefined,
+  watchedFetch?: typeof fetch,
 ): SupabaseClient {
   const { url, anonKey } = supabasePublicConfig();
   const https = new URL(context.request.url).protocol === 'https:';
   return createServerClient(url, anonKey, {
+    ...(watchedFetch ? { global: { fetch: watchedFetch } } : {}),
     cookies: {
       getAll() {
         return parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({
