@@ -1,47 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPreparedMemoryDatabase } from '../../../supabase/local/db/open.ts';
-import { openPglite } from '../../../supabase/local/db/pglite-driver.ts';
-import type { Database } from '../../../supabase/local/db/types.ts';
+import { openDatabase } from '../../../supabase/local/db/open.ts';
+import { randomMomentAfter, seedDataFolder, startStackChild, type StackChild } from './fault-harness.ts';
 
-const SCRIPT = join(import.meta.dirname, 'fault-stack.ts');
 const BATCH = 5;
 const KILLS = 3;
 let root: string;
 let dataDir: string;
 
-/** A data folder holding the migrated, seeded template, so each start only opens it. */
-async function seedDataFolder(dir: string): Promise<void> {
-  const template = (await openPreparedMemoryDatabase()) as Database & { dump?: () => Promise<Blob> };
-  const dump = await template.dump!();
-  await template.close();
-  const db = await openPglite({ dataDir: dir, loadDataDir: dump });
-  await db.close();
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  serviceRoleKey: string;
-}
-
-function startChild(): Promise<Running> {
-  const child = spawn(process.execPath, [SCRIPT, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`stack exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      const ready = JSON.parse(line) as { url: string; serviceRoleKey: string };
-      resolve({ child, ...ready });
-    });
-  });
-}
-
 /** One multi-row insert of BATCH leads sharing a marker; resolves with its status (0 if cut off). */
-async function writeBatch(stack: Running, marker: string): Promise<number> {
+async function writeBatch(stack: StackChild, marker: string): Promise<number> {
   const rows = Array.from({ length: BATCH }, (_, i) => ({
     name: `Fault ${i}`,
     email: `fault-${marker}-${i}@example.com`,
@@ -67,7 +37,7 @@ async function writeBatch(stack: Running, marker: string): Promise<number> {
 
 /** Writes batches back to back and kills the stack with SIGKILL while they are in flight. */
 async function killDuringWrites(round: number): Promise<string[]> {
-  const stack = await startChild();
+  const stack = await startStackChild(dataDir);
   const acknowledged: string[] = [];
   const writers = Array.from({ length: 4 }, async (_, writer) => {
     for (let n = 0; ; n += 1) {
@@ -78,10 +48,8 @@ async function killDuringWrites(round: number): Promise<string[]> {
       acknowledged.push(marker);
     }
   });
-  await new Promise((resolve) => setTimeout(resolve, 400 + round * 150));
-  const exited = new Promise((resolve) => stack.child.once('exit', resolve));
-  stack.child.kill('SIGKILL');
-  await exited;
+  await randomMomentAfter(() => acknowledged.length > 0, 300);
+  await stack.kill();
   await Promise.all(writers);
   return acknowledged;
 }
