@@ -50,7 +50,7 @@ function historyEntry(page: Page, to: string, from: string) {
 
 async function searchQueue(page: Page, fields: { q?: string; course?: string; status?: string }) {
   await page.goto('/admin/applications');
-  await page.getByLabel('Reference or applicant name').fill(fields.q ?? '');
+  await page.getByLabel('Reference, applicant name or e-mail').fill(fields.q ?? '');
   await page.getByLabel('Course or university').fill(fields.course ?? '');
   await page.getByLabel('Status', { exact: true }).selectOption({ label: fields.status ?? 'Any status' });
   await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -76,11 +76,22 @@ test('staff review a new application from the queue to a conditional offer', asy
   await expect(rows).toContainText(COURSE.title);
   await expect(rows.getByTestId('status-badge')).toHaveText('Submitted');
   await expect(rows).toContainText('Unassigned');
+  await expect(rows.getByTestId('applicant-email')).toHaveText(app.email);
   await expectNoViolations(page, 'queue');
+
+  // Part of the applicant's address, in any case, finds the application too.
+  const mailbox = app.email.slice(0, app.email.indexOf('@')).toUpperCase();
+  await searchQueue(page, { q: mailbox });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole('link', { name: app.reference })).toBeVisible();
 
   await rows.getByRole('link', { name: app.reference }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${app.reference}`);
   await expect(page.getByTestId('next-actor')).toHaveText('Admissions (us)');
+  await expect(page.getByTestId('applicant-email').getByRole('link', { name: app.email })).toHaveAttribute(
+    'href',
+    `mailto:${app.email}`,
+  );
   await expect(page.getByTestId('answers')).toContainText('Kings College Lagos: WAEC, 2017–2023');
   await expect(historyEntry(page, 'Submitted', 'Draft')).toHaveCount(1);
   await expectNoViolations(page, 'application');
@@ -262,8 +273,8 @@ test('a counsellor works the queue; a note is deleted only by its author', async
   await page.goto('/admin/applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).not.toContainText('Users and roles');
-  await page.getByLabel('Reference or applicant name').fill(app.reference);
-  await page.getByLabel('Reference or applicant name').press('Enter');
+  await page.getByLabel('Reference, applicant name or e-mail').fill(app.reference);
+  await page.getByLabel('Reference, applicant name or e-mail').press('Enter');
   await page.getByRole('link', { name: app.reference }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${app.reference}`);
   await expect(page.getByRole('button', { name: /^Delete note/ })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
 import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
 
@@ -76,6 +77,8 @@ export interface ApplicationDetail {
   application: ReviewApplication;
   guide: StatusGuide | null;
   profile: ApplicantProfile | null;
+  /** Null when the address could not be read. */
+  applicantEmail: string | null;
   staff: StaffMember[];
   links: Map<string, DocumentLink>;
 }
@@ -116,20 +119,24 @@ export async function loadReviewApplication(
   };
 }
 
-/** Everything the review screen shows: the application, its applicant's profile, the team and file links. */
+/**
+ * Everything the review screen shows: the application, its applicant's profile and e-mail address,
+ * the team and file links.
+ */
 export async function loadApplicationDetail(
   supabase: SupabaseClient,
   id: string,
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);
   if (!application) return null;
-  const [guide, profile, staff, links] = await Promise.all([
+  const [guide, profile, emails, staff, links] = await Promise.all([
     supabase
       .from('application_status_guide')
       .select('label, next_actor, next_step, is_final')
       .eq('status', application.status)
       .maybeSingle(),
     supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', application.applicant_id).maybeSingle(),
+    applicantEmails(supabase, [application.applicant_id]),
     loadStaffDirectory(supabase),
     signDocumentLinks(supabase, application.documents),
   ]);
@@ -138,6 +145,7 @@ export async function loadApplicationDetail(
     application,
     guide: (guide.data as StatusGuide | null) ?? null,
     profile: (profile.data as ApplicantProfile | null) ?? null,
+    applicantEmail: emails.get(application.applicant_id) ?? null,
     staff,
     links,
   };

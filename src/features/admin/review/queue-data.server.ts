@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { applicantEmails } from './applicant-contacts.server.ts';
 import { PAGE_SIZE, QUEUE_STATUSES, type QueueParams, type QueueSort } from './queue-params.ts';
 import { applyQueueFilters, queueCountQuery, queueQuery, type QueueFilters } from './queue-query.server.ts';
 
@@ -10,6 +11,8 @@ export interface QueueRow {
   assigned_to: string | null;
   applicant_id: string;
   applicant_name: string | null;
+  /** Null when the address could not be read. */
+  applicant_email: string | null;
   course: { title: string; university_name: string };
   intake: { term: string; deadline: string };
 }
@@ -30,7 +33,7 @@ const ORDER_COLUMN: Record<QueueSort, string> = {
   reference: 'reference',
 };
 
-/** One page of the queue, sorted as asked and then by id so pages never overlap. */
+/** One page of the queue, sorted as asked and then by id so pages never overlap, with applicants' e-mails. */
 export async function listQueue(
   supabase: SupabaseClient,
   params: QueueParams,
@@ -48,7 +51,15 @@ export async function listQueue(
     console.error('Listing the review queue failed', error.message);
     return { rows: [], total: null };
   }
-  return { rows: (data ?? []) as unknown as QueueRow[], total: error ? null : (count ?? 0) };
+  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email'>[];
+  const emails = await applicantEmails(
+    supabase,
+    rows.map((row) => row.applicant_id),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, applicant_email: emails.get(row.applicant_id) ?? null })),
+    total: error ? null : (count ?? 0),
+  };
 }
 
 export type StatusCounts = Map<string, number>;

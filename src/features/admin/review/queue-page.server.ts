@@ -3,7 +3,6 @@ import type { AdminContext } from '../admin-context.server.ts';
 import { countByStatus, listQueue, type QueueRow, type StatusCounts } from './queue-data.server.ts';
 import { PAGE_SIZE, parseQueueParams, type QueueParams } from './queue-params.ts';
 import { resolveQueueFilters } from './queue-query.server.ts';
-import { looksLikeEmail } from './search-pattern.ts';
 import { loadStaffDirectory, staffEmails } from './staff-directory.server.ts';
 
 export interface QueueEntry extends QueueRow {
@@ -19,8 +18,6 @@ export interface QueuePageModel {
   counts: StatusCounts;
   /** All statuses together under the other filters: the "All" link's figure. */
   allCount: number;
-  /** The search looks like an e-mail address, which staff cannot search (profiles hold no e-mail). */
-  emailSearch: boolean;
   userId: string;
 }
 
@@ -46,7 +43,6 @@ export async function loadQueuePage(astro: AstroGlobal, ctx: AdminContext): Prom
     pages: Math.max(1, Math.ceil((list.total ?? matching) / PAGE_SIZE)),
     counts,
     allCount,
-    emailSearch: looksLikeEmail(params.q),
     userId: ctx.user.id,
   };
 }

@@ -19,7 +19,7 @@ export const PAGE_SIZE = 25;
 /** What the queue shows, read from the URL so every view can be linked, bookmarked and reloaded. */
 export interface QueueParams {
   status: QueueStatus | '';
-  /** Reference or applicant name. */
+  /** Reference, applicant name or part of the applicant's e-mail address. */
   q: string;
   /** Course title or university name. */
   course: string;

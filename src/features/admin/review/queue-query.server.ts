@@ -1,11 +1,12 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { applicantsWithEmail } from './applicant-contacts.server.ts';
 import type { QueueParams } from './queue-params.ts';
 import { applicantSearchFilter, containsPattern, courseSearchFilter, searchTerm } from './search-pattern.ts';
 
 /** The queue's filters in the form the query needs them. */
 export interface QueueFilters {
   status: string;
-  /** The `or` filter on reference and applicant name, or null without a search. */
+  /** The `or` filter on reference, applicant name and e-mail, or null without a search. */
   applicant: string | null;
   /** The `or` filter on the embedded course, or null. */
   course: string | null;
@@ -69,6 +70,15 @@ async function applicantsNamed(supabase: SupabaseClient, term: string): Promise<
   return ((data ?? []) as { id: string }[]).map((row) => row.id);
 }
 
+/** Applicants found by profile name or by e-mail address, each id once. */
+async function applicantsMatching(supabase: SupabaseClient, term: string, typed: string): Promise<string[]> {
+  const [named, mailed] = await Promise.all([
+    applicantsNamed(supabase, term),
+    applicantsWithEmail(supabase, typed),
+  ]);
+  return [...new Set([...named, ...mailed])];
+}
+
 export async function resolveQueueFilters(
   supabase: SupabaseClient,
   params: QueueParams,
@@ -77,7 +87,7 @@ export async function resolveQueueFilters(
   const applicant = searchTerm(params.q);
   const course = searchTerm(params.course);
   const intake = searchTerm(params.intake);
-  const ids = applicant ? await applicantsNamed(supabase, applicant) : [];
+  const ids = applicant ? await applicantsMatching(supabase, applicant, params.q) : [];
   return {
     status: params.status,
     applicant: applicant ? applicantSearchFilter(applicant, ids) : null,

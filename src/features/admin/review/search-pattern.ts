@@ -17,14 +17,9 @@ export function containsPattern(term: string): string {
   return `*${term}*`;
 }
 
-/** Whether the visitor typed an e-mail address, which the queue cannot search (see the report). */
-export function looksLikeEmail(text: string): boolean {
-  return text.includes('@');
-}
-
 /**
  * The PostgREST `or` filter matching an application by reference, by the name given in its answers,
- * or by the applicants whose profile name matched (their ids).
+ * or by the applicants whose profile name or e-mail address matched (their ids).
  */
 export function applicantSearchFilter(term: string, applicantIds: readonly string[]): string {
   const pattern = `"${containsPattern(term)}"`;
