@@ -71,6 +71,7 @@ test('staff review a new application from the queue to a conditional offer', asy
   await searchQueue(page, { q: app.reference });
   await expect(page).toHaveURL(new RegExp(`q=${app.reference}`));
   const rows = page.getByTestId('queue-row');
+  const statusLinks = page.getByRole('navigation', { name: 'Applications by status' }).getByRole('link');
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Amara Okafor');
   await expect(rows).toContainText(COURSE.title);
@@ -84,6 +85,7 @@ test('staff review a new application from the queue to a conditional offer', asy
   await searchQueue(page, { q: mailbox });
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole('link', { name: app.reference })).toBeVisible();
+  await expect(statusLinks).toHaveText([/^All statuses\s*1$/, /^Submitted\s*1$/]);
 
   await rows.getByRole('link', { name: app.reference }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${app.reference}`);
@@ -164,8 +166,10 @@ test('staff review a new application from the queue to a conditional offer', asy
   await expect(page.getByTestId('queue-row')).toContainText(staff.email);
   await page.goto(`/admin/applications?assigned=unassigned&q=${app.reference}`);
   await expect(page.getByTestId('queue-empty')).toContainText('No applications match these filters.');
+  await expect(statusLinks).toHaveText([/^All statuses\s*0$/]);
   await searchQueue(page, { q: app.reference, status: 'Conditional offer', course: 'Ashcombe' });
   await expect(page.getByTestId('queue-row')).toHaveCount(1);
+  await expect(statusLinks).toHaveText([/^All statuses\s*1$/, /^Conditional offer\s*1$/]);
   const term = (await page.getByTestId('queue-row').locator('td:nth-child(4)').textContent())?.trim() ?? '';
   await page.goto(`/admin/applications?q=${app.reference}&intake=${encodeURIComponent(term.toLowerCase())}`);
   await expect(page.getByTestId('queue-row')).toHaveCount(1);

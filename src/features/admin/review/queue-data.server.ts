@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applicantEmails } from './applicant-contacts.server.ts';
-import { PAGE_SIZE, QUEUE_STATUSES, type QueueParams, type QueueSort } from './queue-params.ts';
-import { applyQueueFilters, queueCountQuery, queueQuery, type QueueFilters } from './queue-query.server.ts';
+import { PAGE_SIZE, type QueueParams, type QueueSort } from './queue-params.ts';
+import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
 
 export interface QueueRow {
   id: string;
@@ -60,21 +60,4 @@ export async function listQueue(
     rows: rows.map((row) => ({ ...row, applicant_email: emails.get(row.applicant_id) ?? null })),
     total: error ? null : (count ?? 0),
   };
-}
-
-export type StatusCounts = Map<string, number>;
-
-/** How many applications of each status match the other filters: the status links' figures. */
-export async function countByStatus(supabase: SupabaseClient, filters: QueueFilters): Promise<StatusCounts> {
-  const counts = await Promise.all(
-    QUEUE_STATUSES.map(async (status) => {
-      const { count, error } = await applyQueueFilters(queueCountQuery(supabase, filters), filters).eq(
-        'status',
-        status,
-      );
-      if (error) console.error('Counting the review queue failed', error.message);
-      return [status, count ?? 0] as const;
-    }),
-  );
-  return new Map(counts);
 }

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
-import { countByStatus, listQueue, type QueueRow, type StatusCounts } from './queue-data.server.ts';
+import { countByStatus, type StatusCounts } from './queue-counts.server.ts';
+import { listQueue, type QueueRow } from './queue-data.server.ts';
 import { PAGE_SIZE, parseQueueParams, type QueueParams } from './queue-params.ts';
 import { resolveQueueFilters } from './queue-query.server.ts';
 import { loadStaffDirectory, staffEmails } from './staff-directory.server.ts';

@@ -3,14 +3,14 @@ import { applicantsWithEmail } from './applicant-contacts.server.ts';
 import type { QueueParams } from './queue-params.ts';
 import { applicantSearchFilter, containsPattern, courseSearchFilter, searchTerm } from './search-pattern.ts';
 
-/** The queue's filters in the form the query needs them. */
+/** The queue's filters, searches reduced to safe terms and applicant searches to ids. */
 export interface QueueFilters {
   status: string;
-  /** The `or` filter on reference, applicant name and e-mail, or null without a search. */
-  applicant: string | null;
-  /** The `or` filter on the embedded course, or null. */
+  /** Reference or applicant name, with the applicants found by profile name or e-mail; null without a search. */
+  applicant: { term: string; ids: string[] } | null;
+  /** Course title or university name, or null. */
   course: string | null;
-  /** ILIKE pattern on the intake's term, or null. */
+  /** Part of the intake's term, or null. */
   intake: string | null;
   /** A user id, `unassigned`, or null for anyone. */
   assignee: string | null;
@@ -43,17 +43,6 @@ export function queueQuery(supabase: SupabaseClient, columns: string): QueueQuer
   return supabase
     .from('applications')
     .select(`${columns}, ${QUEUE_EMBEDS}`, { count: 'exact' }) as unknown as QueueQuery;
-}
-
-/** Only the count of the queue's applications, joining course and intake only when a filter needs them. */
-export function queueCountQuery(supabase: SupabaseClient, filters: QueueFilters): QueueQuery {
-  const joins = [
-    filters.course ? 'course:courses!inner(title)' : '',
-    filters.intake ? 'intake:intakes!inner(term)' : '',
-  ].filter(Boolean);
-  return supabase
-    .from('applications')
-    .select(['id', ...joins].join(', '), { count: 'exact', head: true }) as unknown as QueueQuery;
 }
 
 /**
@@ -90,19 +79,20 @@ export async function resolveQueueFilters(
   const ids = applicant ? await applicantsMatching(supabase, applicant, params.q) : [];
   return {
     status: params.status,
-    applicant: applicant ? applicantSearchFilter(applicant, ids) : null,
-    course: course ? courseSearchFilter(course) : null,
-    intake: intake ? containsPattern(intake) : null,
+    applicant: applicant ? { term: applicant, ids } : null,
+    course: course || null,
+    intake: intake || null,
     assignee: params.assigned === 'me' ? userId : params.assigned === 'unassigned' ? 'unassigned' : null,
   };
 }
 
 /** Submitted applications only, narrowed by every filter but the status (the status links count those). */
 export function applyQueueFilters(query: QueueQuery, filters: QueueFilters): QueueQuery {
+  const { applicant, course, intake } = filters;
   let narrowed = query.neq('status', 'draft');
-  if (filters.applicant) narrowed = narrowed.or(filters.applicant);
-  if (filters.course) narrowed = narrowed.or(filters.course, { referencedTable: 'course' });
-  if (filters.intake) narrowed = narrowed.ilike('intake.term', filters.intake);
+  if (applicant) narrowed = narrowed.or(applicantSearchFilter(applicant.term, applicant.ids));
+  if (course) narrowed = narrowed.or(courseSearchFilter(course), { referencedTable: 'course' });
+  if (intake) narrowed = narrowed.ilike('intake.term', containsPattern(intake));
   if (filters.assignee === 'unassigned') narrowed = narrowed.is('assigned_to', null);
   else if (filters.assignee) narrowed = narrowed.eq('assigned_to', filters.assignee);
   return narrowed;
