@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError } from '../admin-action.server.ts';
-import type { StaffMember } from './staff-directory.server.ts';
+import type { StaffMember } from '../staff-directory.server.ts';
 import { triageDoneMessage, triageSchema, type TriageForm } from './triage-form.ts';
 
 /** Runs the bulk action through triage_applications, which changes all of them or none. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StaffMember } from './staff-directory.server.ts';
+import type { StaffMember } from '../staff-directory.server.ts';
 
 export const TRIAGE_INTENTS = ['assign', 'review'] as const;
 

@@ -4,7 +4,7 @@ import { failure, wantsJsonResponse, type FormOutcome } from '../../../lib/secur
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { staffContext } from '../admin-context.server.ts';
 import { pageNumber } from './intake-filters.ts';
-import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
+import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
 import { triage } from './triage-action.server.ts';
 import { readTriageForm } from './triage-form.ts';
 import { listSubmissions, TRIAGE_PAGE_SIZE, type Submission, type TriageFilters } from './triage.server.ts';

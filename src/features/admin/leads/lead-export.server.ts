@@ -4,7 +4,7 @@ import { isStaff } from '../../auth/session-user.ts';
 import { leadsCsv } from './lead-csv.ts';
 import { readLeadFilters } from './lead-filters.ts';
 import { queryLeads, type Lead } from './leads.server.ts';
-import { loadStaffDirectory } from './staff-directory.server.ts';
+import { loadStaffDirectory, staffEmails } from '../staff-directory.server.ts';
 
 const BATCH = 1000;
 /** A ceiling so one request cannot hold the server for ever; far above any real lead list. */
@@ -32,7 +32,7 @@ export async function exportLeads(context: APIContext): Promise<Response> {
     allLeads(supabase, context.url.searchParams),
     loadStaffDirectory(supabase),
   ]);
-  const csv = leadsCsv(leads, new Map(staff.map((member) => [member.id, member.email])));
+  const csv = leadsCsv(leads, staffEmails(staff));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -5,7 +5,7 @@ import { handleAdminPost, type AdminPost } from '../admin-action.server.ts';
 import { staffContext } from '../admin-context.server.ts';
 import { leadHandlers } from './lead-update.server.ts';
 import { getLead, type Lead } from './leads.server.ts';
-import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
+import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { staffContext } from '../admin-context.server.ts';
 import { LEAD_PAGE_SIZE, readLeadFilters, type LeadFilters } from './lead-filters.ts';
 import { listLeads, type Lead } from './leads.server.ts';
-import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
+import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
 
 export interface LeadsPageModel {
   filters: LeadFilters;

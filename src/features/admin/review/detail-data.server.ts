@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
-import { loadStaffDirectory, type StaffMember } from './staff-directory.server.ts';
+import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
 
 export interface ReviewDocument {
   id: string;

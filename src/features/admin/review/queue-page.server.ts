@@ -4,7 +4,7 @@ import { countByStatus, type StatusCounts } from './queue-counts.server.ts';
 import { listQueue, type QueueRow } from './queue-data.server.ts';
 import { PAGE_SIZE, parseQueueParams, type QueueParams } from './queue-params.ts';
 import { resolveQueueFilters } from './queue-query.server.ts';
-import { loadStaffDirectory, staffEmails } from './staff-directory.server.ts';
+import { loadStaffDirectory, staffEmails, staffName } from '../staff-directory.server.ts';
 
 export interface QueueEntry extends QueueRow {
   assignee: string | null;
@@ -38,7 +38,7 @@ export async function loadQueuePage(astro: AstroGlobal, ctx: AdminContext): Prom
     params,
     entries: list.rows.map((row) => ({
       ...row,
-      assignee: row.assigned_to ? (emails.get(row.assigned_to) ?? 'Former staff member') : null,
+      assignee: row.assigned_to ? staffName(emails, row.assigned_to) : null,
     })),
     total: list.total,
     pages: Math.max(1, Math.ceil((list.total ?? matching) / PAGE_SIZE)),
