@@ -36,12 +36,37 @@ function moduleReader(clientDir: string) {
 
 interface PageJs {
   total: CompressedSize;
+  /** Part of the total that only islands hydrating on interaction (client:interact) need. */
+  onInteraction: CompressedSize;
   islandModules: CompressedSize;
   outsideIslands: string[];
   blocking: string[];
   inlineRuntime: CompressedSize;
   inlineOther: CompressedSize;
   islands: string;
+}
+
+/** Modules only client:interact islands load: fetched early at most, run on the visitor's first interaction. */
+async function interactionOnly(
+  scripts: PageScripts,
+  inlineImports: string[],
+  read: (path: string) => Promise<string | undefined>,
+): Promise<string[]> {
+  const entries = (islands: PageScripts['islands']) =>
+    islands.flatMap((i) => [i.componentUrl, i.rendererUrl]).filter(Boolean);
+  const deferred = scripts.islands.filter((i) => i.directive === 'interact');
+  if (deferred.length === 0) return [];
+  const eager = new Set(
+    await moduleClosure(
+      [
+        ...scripts.external.map((s) => s.src),
+        ...inlineImports,
+        ...entries(scripts.islands.filter((i) => i.directive !== 'interact')),
+      ].filter((src) => src.startsWith('/')),
+      read,
+    ),
+  );
+  return (await moduleClosure(entries(deferred), read)).filter((path) => !eager.has(path));
 }
 
 async function analyse(
@@ -65,6 +90,7 @@ async function analyse(
       .flatMap((i) => [i.componentUrl, i.rendererUrl]),
   ].filter((src) => src.startsWith('/'));
   const all = new Set([...islandClosure, ...(await moduleClosure(otherEntries, read))]);
+  const onInteraction = await interactionOnly(scripts, inlineImports, read);
   const sizeOf = async (paths: Iterable<string>) =>
     addSizes(await Promise.all([...paths].map(async (p) => compressedSize((await read(p)) ?? ''))));
   const runtime = scripts.inline.filter((s) => /\bAstro\b/.test(s.text)).map((s) => compressedSize(s.text));
@@ -77,6 +103,7 @@ async function analyse(
   ];
   return {
     total: addSizes([await sizeOf(all), ...runtime, ...other]),
+    onInteraction: await sizeOf(onInteraction),
     islandModules: await sizeOf(islandClosure),
     outsideIslands: [
       ...[...all].filter((p) => !islandClosure.has(p)),
@@ -103,12 +130,14 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
     const js = await analyse(pageScripts(html), read);
     rec.metric(route.label, 'js-total-gzip', js.total.gzip, 'B');
     rec.metric(route.label, 'js-total-brotli', js.total.brotli, 'B');
+    rec.metric(route.label, 'js-on-interaction-gzip', js.onInteraction.gzip, 'B');
     rec.metric(route.label, 'js-files-outside-public-islands', js.outsideIslands.length, 'files');
     rec.metric(route.label, 'render-blocking-scripts', js.blocking.length, 'scripts');
     rows.push([
       route.label,
       kb(js.total.brotli),
       kb(js.total.gzip),
+      kb(js.onInteraction.gzip),
       kb(js.islandModules.gzip),
       `${kb(js.inlineRuntime.gzip)} + ${kb(js.inlineOther.gzip)}`,
       js.islands,
@@ -122,6 +151,7 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
       'route',
       'total br',
       'total gzip',
+      'of which on first interaction gzip',
       'public islands and scripts gzip',
       'inline gzip (island runtime + other)',
       'islands',
@@ -132,7 +162,7 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
   );
   rec.note(
     `Public islands: ${[...PUBLIC_ISLANDS].join(', ')}; public scripts: ${[...PUBLIC_SCRIPTS].join(', ')} (what they import only on demand is not counted); non-blocking directives: client:${[...NON_BLOCKING_DIRECTIVES].join(', client:')}. ` +
-      'Inline scripts (Astro’s island runtime and small enhancements such as the menu toggle) are counted in the totals.',
+      'Inline scripts (Astro’s island runtime and small enhancements such as the menu toggle) are counted in the totals. Modules only client:interact islands need run on the visitor’s first interaction with the island, not at load.',
   );
   return rec;
 }
