@@ -5,7 +5,6 @@ import {
   intakeQuery,
   readIntakeFilters,
 } from '../../../src/features/admin/intake/intake-filters.ts';
-import { orIlike } from '../../../src/features/admin/intake/search-pattern.ts';
 
 const read = (query: string) => readIntakeFilters(new URLSearchParams(query));
 
@@ -30,24 +29,5 @@ describe('intake list URL', () => {
     expect(url.searchParams.get('intake')).toBe('0b7c');
     expect(url.searchParams.get('to')).toBe('closed');
     expect(url.searchParams.get('back')).toBe('status=open&q=law');
-  });
-});
-
-describe('orIlike', () => {
-  it('matches the term anywhere in each column', () => {
-    expect(orIlike(['reference', 'name'], 'UP-2027')).toBe(
-      'reference.ilike."*UP-2027*",name.ilike."*UP-2027*"',
-    );
-  });
-
-  it('keeps commas, brackets and quotes literal and escapes LIKE wildcards', () => {
-    expect(orIlike(['name'], 'a,b) "c"')).toBe('name.ilike."*a,b) \\"c\\"*"');
-    expect(orIlike(['name'], '50%_off\\')).toBe('name.ilike."*50\\\\%\\\\_off\\\\\\\\*"');
-  });
-
-  it('drops PostgREST wildcards and blank terms', () => {
-    expect(orIlike(['name'], '*')).toBeNull();
-    expect(orIlike(['name'], '   ')).toBeNull();
-    expect(orIlike(['name'], 'a*b')).toBe('name.ilike."*ab*"');
   });
 });

@@ -4,13 +4,14 @@ import {
   applicantSearchFilter,
   courseSearchFilter,
   searchTerm,
-} from '../../../src/features/admin/review/search-pattern.ts';
+} from '../../../src/features/admin/review/queue-search.ts';
 import { parseLogic, type Filter } from '../../../supabase/local/rest/parse/filter.ts';
 
 const IDS = ['6f1c2d3e-0000-4000-8000-000000000001', '6f1c2d3e-0000-4000-8000-000000000002'];
 
 /** The filter as PostgREST reads it: the conditions of the `or` tree. */
-const conditionsOf = (filter: string) => parseLogic('or', `(${filter})`, false).children as Filter[];
+const conditionsOf = (filter: string | null) =>
+  parseLogic('or', `(${filter ?? ''})`, false).children as Filter[];
 
 describe('review queue search', () => {
   it('keeps names, references and e-mail-like text, and drops filter syntax and wildcards', () => {

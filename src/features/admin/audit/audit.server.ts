@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { containsLike } from '../search-pattern.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import { AUDIT_PAGE_SIZE, timeBounds, type AuditQuery } from './audit-query.ts';
 
@@ -20,9 +21,6 @@ const rowSchema = z.object({
   created_at: z.string(),
 });
 
-/** `%` and `_` typed by staff are matched literally. */
-const literalPattern = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** One page of the audit log, newest first; RLS shows it to administrators only. Null when unreadable. */
 export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Promise<AuditPage | null> {
   let request = supabase
@@ -33,7 +31,8 @@ export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Pr
     .order('created_at', { ascending: false })
     .order('id', { ascending: false });
   if (query.entity) request = request.eq('entity', query.entity);
-  if (query.actor) request = request.ilike('actor_email', `%${literalPattern(query.actor)}%`);
+  const actor = containsLike(query.actor);
+  if (actor) request = request.ilike('actor_email', actor);
   const { since, before } = timeBounds(query);
   if (since) request = request.gte('created_at', since);
   if (before) request = request.lt('created_at', before);

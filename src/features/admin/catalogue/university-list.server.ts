@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { containsLike } from '../search-pattern.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -55,8 +56,6 @@ export function listHref(
   return query ? `/admin/catalogue?${query}` : '/admin/catalogue';
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_*]/g, (match) => `\\${match}`)}%`;
-
 export async function listUniversities(
   supabase: SupabaseClient,
   filters: UniversityListFilters,
@@ -68,7 +67,8 @@ export async function listUniversities(
     })
     .order('name')
     .order('id');
-  if (filters.q) query = query.ilike('name', likePattern(filters.q));
+  const name = containsLike(filters.q);
+  if (name) query = query.ilike('name', name);
   if (filters.country) query = query.eq('country_code', filters.country);
   if (filters.published) query = query.eq('published', filters.published === 'yes');
   const from = (filters.page - 1) * PAGE_SIZE;

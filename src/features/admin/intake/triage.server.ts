@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { orIlike } from './search-pattern.ts';
+import { orIlike } from '../search-pattern.ts';
 
 export const TRIAGE_PAGE_SIZE = 50;
 

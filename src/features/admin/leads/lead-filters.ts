@@ -1,3 +1,4 @@
+import { orIlike } from '../search-pattern.ts';
 import { isLeadSource, isLeadStatus, type LeadSource, type LeadStatus } from './lead-options.ts';
 
 export const LEAD_PAGE_SIZE = 25;
@@ -61,14 +62,7 @@ export function hasLeadFilters(filters: LeadFilters): boolean {
   return Boolean(filters.status || filters.source || filters.assignee || filters.q);
 }
 
-/**
- * A PostgREST `or` filter matching `term` in the name or e-mail, case-insensitively. Quoted so commas
- * and brackets stay literal; LIKE wildcards are escaped, and `*` (PostgREST's wildcard) is dropped.
- */
+/** The `or` filter matching `term` in the lead's name or e-mail address; null without a term. */
 export function leadSearchFilter(term: string): string | null {
-  const literal = term.replaceAll('*', '').trim();
-  if (!literal) return null;
-  const like = `*${literal.replace(/[\\%_]/g, (char) => `\\${char}`)}*`;
-  const quoted = `"${like.replace(/["\\]/g, (char) => `\\${char}`)}"`;
-  return `name.ilike.${quoted},email.ilike.${quoted}`;
+  return orIlike(['name', 'email'], term);
 }

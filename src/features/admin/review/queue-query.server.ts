@@ -1,7 +1,8 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { applicantsWithEmail } from './applicant-contacts.server.ts';
 import type { QueueParams } from './queue-params.ts';
-import { applicantSearchFilter, containsPattern, courseSearchFilter, searchTerm } from './search-pattern.ts';
+import { containsLike } from '../search-pattern.ts';
+import { applicantSearchFilter, courseSearchFilter, searchTerm } from './queue-search.ts';
 
 /** The queue's filters, searches reduced to safe terms and applicant searches to ids. */
 export interface QueueFilters {
@@ -50,11 +51,9 @@ export function queueQuery(supabase: SupabaseClient, columns: string): QueueQuer
  * applicants' profiles. Bounded: a name search is for finding a person, not for listing many.
  */
 async function applicantsNamed(supabase: SupabaseClient, term: string): Promise<string[]> {
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('id')
-    .ilike('full_name', containsPattern(term))
-    .limit(50);
+  const pattern = containsLike(term);
+  if (!pattern) return [];
+  const { data, error } = await supabase.from('profiles').select('id').ilike('full_name', pattern).limit(50);
   if (error) console.error('Searching applicant profiles failed', error.message);
   return ((data ?? []) as { id: string }[]).map((row) => row.id);
 }
@@ -88,11 +87,13 @@ export async function resolveQueueFilters(
 
 /** Submitted applications only, narrowed by every filter but the status (the status links count those). */
 export function applyQueueFilters(query: QueueQuery, filters: QueueFilters): QueueQuery {
-  const { applicant, course, intake } = filters;
+  const applicant = filters.applicant && applicantSearchFilter(filters.applicant.term, filters.applicant.ids);
+  const course = filters.course && courseSearchFilter(filters.course);
+  const intake = filters.intake && containsLike(filters.intake);
   let narrowed = query.neq('status', 'draft');
-  if (applicant) narrowed = narrowed.or(applicantSearchFilter(applicant.term, applicant.ids));
-  if (course) narrowed = narrowed.or(courseSearchFilter(course), { referencedTable: 'course' });
-  if (intake) narrowed = narrowed.ilike('intake.term', containsPattern(intake));
+  if (applicant) narrowed = narrowed.or(applicant);
+  if (course) narrowed = narrowed.or(course, { referencedTable: 'course' });
+  if (intake) narrowed = narrowed.ilike('intake.term', intake);
   if (filters.assignee === 'unassigned') narrowed = narrowed.is('assigned_to', null);
   else if (filters.assignee) narrowed = narrowed.eq('assigned_to', filters.assignee);
   return narrowed;
