@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditChanges, formatValue, keyLabel } from '../../../src/features/admin/audit/audit-changes.ts';
 import { actorName, describeEntry, type AuditEntry } from '../../../src/features/admin/audit/audit-entry.ts';
 import {
+  auditHref,
   auditQueryString,
   parseAuditQuery,
   timeBounds,
@@ -130,6 +131,8 @@ describe('parseAuditQuery', () => {
     expect(query).toEqual({ entity: '', actor: 'ann', from: '', to: '2026-11-21', page: 1 });
     expect(timeBounds(query)).toEqual({ before: '2026-11-22T00:00:00.000Z' });
     expect(auditQueryString(query, 3)).toBe('actor=ann&to=2026-11-21&page=3');
+    expect(auditHref(query, 3)).toBe('/admin/audit?actor=ann&to=2026-11-21&page=3');
+    expect(auditHref({ ...query, actor: '', to: '' })).toBe('/admin/audit');
   });
 
   it('spans whole UTC days and refuses a backwards range', () => {

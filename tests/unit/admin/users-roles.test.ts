@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { roleActions } from '../../../src/features/admin/users/role-actions.ts';
 import { roleChangeSchema } from '../../../src/features/admin/users/role-change-schema.ts';
-import { parseUsersQuery, usersQueryString } from '../../../src/features/admin/users/users-query.ts';
+import {
+  parseUsersQuery,
+  usersHref,
+  usersQueryString,
+} from '../../../src/features/admin/users/users-query.ts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const THEM = '00000000-0000-4000-8000-000000000002';
@@ -43,6 +47,8 @@ describe('the users list query', () => {
     expect(query).toEqual({ search: 'ann@', page: 3 });
     expect(usersQueryString(query)).toBe('q=ann%40');
     expect(usersQueryString(query, 2)).toBe('q=ann%40&page=2');
+    expect(usersHref(query, 2)).toBe('/admin/users?q=ann%40&page=2');
+    expect(usersHref({ search: '', page: 4 })).toBe('/admin/users');
     expect(parseUsersQuery(new URLSearchParams('page=0')).page).toBe(1);
     expect(parseUsersQuery(new URLSearchParams('page=1e9')).page).toBe(1);
   });

@@ -88,3 +88,9 @@ export function auditQueryString(query: AuditQuery, page = 1): string {
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }
+
+/** The address of a page of the log, the filters kept. */
+export function auditHref(query: AuditQuery, page = 1): string {
+  const search = auditQueryString(query, page);
+  return search ? `/admin/audit?${search}` : '/admin/audit';
+}

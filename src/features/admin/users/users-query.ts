@@ -24,3 +24,9 @@ export function usersQueryString(query: UsersQuery, page = 1): string {
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }
+
+/** The address of a page of the list, the search kept. */
+export function usersHref(query: UsersQuery, page = 1): string {
+  const search = usersQueryString(query, page);
+  return search ? `/admin/users?${search}` : '/admin/users';
+}
