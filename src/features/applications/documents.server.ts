@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../../lib/document-kinds.ts';
 import { readableError } from './api-request.server.ts';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
@@ -7,16 +8,7 @@ import type { ApplicationDocument } from './types.ts';
 export const BUCKET = 'application-documents';
 
 export const registerDocumentSchema = z.object({
-  kind: z.enum([
-    'passport',
-    'transcript',
-    'english_test',
-    'cv',
-    'statement',
-    'reference',
-    'portfolio',
-    'other',
-  ]),
+  kind: z.enum(DOCUMENT_KINDS),
   storage_path: z.string().min(1).max(300),
   file_name: z.string().min(1).max(180),
   size_bytes: z.number().int().positive(),
@@ -50,6 +42,26 @@ export async function removeDocument(
 }
 
 /**
+ * A retried registration whose first attempt was recorded but never answered: the file belongs to
+ * that document, so it stays, and the retry answers with the document.
+ */
+async function recordedAlready(
+  supabase: SupabaseClient,
+  applicationId: string,
+  input: RegisterDocumentInput,
+): Promise<DocumentOutcome> {
+  const { data } = await supabase
+    .from('application_documents')
+    .select(DOCUMENT_COLUMNS)
+    .eq('application_id', applicationId)
+    .eq('storage_path', input.storage_path)
+    .maybeSingle();
+  if (!data) return { ok: false, status: 409, message: 'This file is already recorded elsewhere.' };
+  if (input.replaces) await removeDocument(supabase, applicationId, input.replaces);
+  return { ok: true, document: data as ApplicationDocument };
+}
+
+/**
  * Records a file the browser uploaded into the applicant's folder. The database reads its real size
  * and type from storage and applies the course's rule; a refused file is deleted again.
  */
@@ -64,6 +76,7 @@ export async function registerDocument(
     .insert({ application_id: applicationId, ...fields })
     .select(DOCUMENT_COLUMNS)
     .single();
+  if (error?.code === '23505') return recordedAlready(supabase, applicationId, input);
   if (error) {
     await supabase.storage.from(BUCKET).remove([input.storage_path]);
     const message = readableError(error);
