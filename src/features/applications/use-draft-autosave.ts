@@ -14,7 +14,7 @@ async function send(draft: ApplicationDraft): Promise<SaveResult> {
   if (result.ok) return { ok: true, id: result.id, savedAt: result.saved_at };
   if (result.offline) return { ok: false, reason: 'offline' };
   if (result.status === 401) return { ok: false, reason: 'signed-out' };
-  return { ok: false, reason: 'error', message: result.message };
+  return { ok: false, reason: 'error', message: result.message, retryable: result.status >= 500 };
 }
 
 function rememberInUrl(id: string): void {

@@ -78,4 +78,34 @@ describe('createAutosave', () => {
     expect(statuses.at(-1)).toEqual({ kind: 'signed-out' });
     expect(local.at(-1)?.answers.personal.full_name).toBe('Amara');
   });
+
+  it('retries by itself while the server is unavailable, backing off, until the save goes through', async () => {
+    const unavailable: SaveResult = { ok: false, reason: 'error', message: 'Unavailable.', retryable: true };
+    const { saver, sent, statuses } = setup([unavailable, unavailable]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(statuses.at(-1)).toEqual({ kind: 'error', message: 'Unavailable.' });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((value) => value.answers.personal.full_name)).toEqual(['Amara', 'Amara', 'Amara']);
+    expect(statuses.at(-1)).toEqual({ kind: 'saved', at: '2026-11-21T14:32:00Z' });
+    expect(saver.hasPending()).toBe(false);
+  });
+
+  it('does not retry a save the server refused for its content, nor one whose session ended', async () => {
+    const { saver, sent } = setup([
+      { ok: false, reason: 'error', message: 'Refused.' },
+      { ok: false, reason: 'signed-out' },
+    ]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    await saver.flush();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sent).toHaveLength(2);
+  });
 });
