@@ -2,8 +2,6 @@
 export const INPUT_CLASS =
   'min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger-600';
 
-export const TEXTAREA_CLASS = `${INPUT_CLASS} py-2`;
-
 export const BUTTON_CLASS = {
   primary:
     'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800',
