@@ -37,17 +37,4 @@ export interface ApplicationDocument {
   created_at: string;
 }
 
-export const DOCUMENT_KIND_LABELS: Record<string, string> = {
-  passport: 'Passport',
-  transcript: 'Academic transcript',
-  english_test: 'English test certificate',
-  cv: 'CV',
-  statement: 'Personal statement',
-  reference: 'Reference letter',
-  portfolio: 'Portfolio',
-  other: 'Other document',
-};
-
-export function documentLabel(kind: string): string {
-  return DOCUMENT_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
-}
+export { DOCUMENT_KIND_LABELS, documentKindLabel as documentLabel } from '../../lib/document-kinds.ts';

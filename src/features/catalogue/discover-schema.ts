@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { PRIOR_LEVELS, type PriorLevel } from '../../lib/course-options.ts';
 import { DISPLAY_CURRENCIES } from '../../lib/display-currency.ts';
 import { countryCode, listOf, optionalAmount, optionalInt, readQuery } from './params.ts';
 import { LEVELS } from './schema.ts';
 
 export const ENGLISH_TESTS = ['ielts', 'toefl', 'pte', 'duolingo', 'none'] as const;
 export type EnglishTest = (typeof ENGLISH_TESTS)[number];
-export const PRIOR_LEVELS = [
-  'secondary',
-  'foundation',
-  'diploma',
-  'certificate',
-  'bachelor',
-  'master',
-] as const;
-export type PriorLevel = (typeof PRIOR_LEVELS)[number];
+export { PRIOR_LEVELS, type PriorLevel };
 
 /** Score scales of each English test, for form limits and for rejecting impossible scores. */
 export const TEST_SCALES: Readonly<

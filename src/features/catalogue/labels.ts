@@ -1,3 +1,5 @@
+import { LEVEL_LABELS, MODE_LABELS } from '../../lib/course-options.ts';
+
 /** Words the catalogue shows for its stored codes. */
 export const MONTH_NAMES = [
   'January',
@@ -14,21 +16,7 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-export const LEVEL_LABELS: Readonly<Record<string, string>> = {
-  foundation: 'Foundation',
-  diploma: 'Diploma',
-  certificate: 'Certificate',
-  bachelor: 'Bachelor’s',
-  master: 'Master’s',
-  doctorate: 'Doctorate',
-};
-
-export const MODE_LABELS: Readonly<Record<string, string>> = {
-  full_time: 'Full time',
-  part_time: 'Part time',
-  online: 'Online',
-  blended: 'Blended',
-};
+export { LEVEL_LABELS, MODE_LABELS };
 
 export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
   en: 'English',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COURSE_LEVELS as LEVELS, STUDY_MODES } from '../../lib/course-options.ts';
 import { DISPLAY_CURRENCIES } from '../../lib/display-currency.ts';
 import {
   countryCode,
@@ -11,8 +12,8 @@ import {
   uuid,
 } from './params.ts';
 
-export const LEVELS = ['foundation', 'diploma', 'certificate', 'bachelor', 'master', 'doctorate'] as const;
-export const STUDY_MODES = ['full_time', 'part_time', 'online', 'blended'] as const;
+export { LEVELS, STUDY_MODES };
+
 export const COURSE_SORTS = [
   'relevance',
   'tuition_asc',

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEducation, readAnswers } from '../../../src/features/admin/review/answers-view.ts';
-import {
-  countryLabel,
-  documentKindLabel,
-  fileSizeLabel,
-} from '../../../src/features/admin/review/review-labels.ts';
+import { countryLabel, fileSizeLabel } from '../../../src/features/admin/review/review-labels.ts';
+import { documentKindLabel } from '../../../src/lib/document-kinds.ts';
 
 describe('application answers on the review screen', () => {
   it('reads the wizard’s answers', () => {

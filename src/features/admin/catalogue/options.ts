@@ -1,3 +1,12 @@
+import {
+  COURSE_LEVELS,
+  LEVEL_LABELS,
+  MODE_LABELS,
+  PRIOR_LEVELS,
+  STUDY_MODES,
+} from '../../../lib/course-options.ts';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '../../../lib/document-kinds.ts';
+
 /** The choices the catalogue forms offer; each list is exactly what its column's check constraint allows. */
 
 export interface Choice {
@@ -6,34 +15,8 @@ export interface Choice {
 }
 
 export const UNIVERSITY_TYPES = ['public', 'private'] as const;
-export const COURSE_LEVELS = [
-  'foundation',
-  'diploma',
-  'certificate',
-  'bachelor',
-  'master',
-  'doctorate',
-] as const;
-export const STUDY_MODES = ['full_time', 'part_time', 'online', 'blended'] as const;
 export const TUITION_PERIODS = ['year', 'total'] as const;
-export const PRIOR_LEVELS = [
-  'secondary',
-  'foundation',
-  'diploma',
-  'certificate',
-  'bachelor',
-  'master',
-] as const;
-export const DOCUMENT_KINDS = [
-  'passport',
-  'transcript',
-  'english_test',
-  'cv',
-  'statement',
-  'reference',
-  'portfolio',
-  'other',
-] as const;
+export { COURSE_LEVELS, DOCUMENT_KINDS, PRIOR_LEVELS, STUDY_MODES };
 
 /** Upload types an applicant's file may have; the upload checks accept these three only. */
 export const FILE_TYPES = [
@@ -45,27 +28,12 @@ export const FILE_TYPES = [
 const LABELS: Readonly<Record<string, string>> = {
   public: 'Public',
   private: 'Private',
-  foundation: 'Foundation',
-  diploma: 'Diploma',
-  certificate: 'Certificate',
-  bachelor: 'Bachelor’s',
-  master: 'Master’s',
-  doctorate: 'Doctorate',
+  ...LEVEL_LABELS,
   secondary: 'Secondary school',
-  full_time: 'Full time',
-  part_time: 'Part time',
-  online: 'Online',
-  blended: 'Blended',
+  ...MODE_LABELS,
   year: 'Per year',
   total: 'Whole course',
-  passport: 'Passport',
-  transcript: 'Transcript',
-  english_test: 'English test result',
-  cv: 'CV',
-  statement: 'Personal statement',
-  reference: 'Reference letter',
-  portfolio: 'Portfolio',
-  other: 'Other document',
+  ...DOCUMENT_KIND_LABELS,
 };
 
 export function choiceLabel(value: string): string {

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ProfileRow } from '../../../lib/supabase/profile-row.ts';
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
 import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
@@ -59,15 +60,8 @@ export interface StatusGuide {
   is_final: boolean;
 }
 
-export interface ApplicantProfile {
-  full_name: string;
-  date_of_birth: string | null;
-  nationality: string | null;
-  phone: string | null;
-  address_line: string | null;
-  city: string | null;
-  postal_code: string | null;
-  country: string | null;
+/** The applicant's profile; its lists are read defensively, as the applicant wrote them. */
+export interface ApplicantProfile extends Omit<ProfileRow, 'education' | 'test_scores'> {
   education: unknown;
   test_scores: unknown;
   updated_at: string;

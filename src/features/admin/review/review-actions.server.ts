@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { statusLabel } from '../../../lib/application-status.ts';
+import { documentKindLabel } from '../../../lib/document-kinds.ts';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
-import { documentKindLabel } from './review-labels.ts';
 import {
   assignSchema,
   documentReviewSchema,

@@ -1,16 +1,5 @@
 /** Words the review screens use for the codes stored with an application. */
 
-const DOCUMENT_KINDS: Record<string, string> = {
-  passport: 'Passport',
-  transcript: 'Academic transcript',
-  english_test: 'English test certificate',
-  cv: 'CV',
-  statement: 'Personal statement',
-  reference: 'Reference letter',
-  portfolio: 'Portfolio',
-  other: 'Other document',
-};
-
 const ENGLISH_TESTS: Record<string, string> = {
   ielts: 'IELTS Academic',
   toefl: 'TOEFL iBT',
@@ -35,10 +24,6 @@ export const NEXT_ACTORS: Record<string, string> = {
 };
 
 const humanise = (code: string) => code.replace(/_/g, ' ');
-
-export function documentKindLabel(kind: string): string {
-  return DOCUMENT_KINDS[kind] ?? humanise(kind);
-}
 
 export function englishTestLabel(test: string): string {
   return ENGLISH_TESTS[test] ?? humanise(test);
