@@ -1,3 +1,5 @@
+import type { StatusTone } from '../../../lib/application-status.ts';
+
 /** An intake's life as set_intake_status allows it: draft → open ⇄ closed → decisions_published → archived. */
 export const INTAKE_STATUSES = ['draft', 'open', 'closed', 'decisions_published', 'archived'] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
@@ -10,12 +12,13 @@ export const INTAKE_STATUS_LABELS: Record<IntakeStatus, string> = {
   archived: 'Archived',
 };
 
-export const INTAKE_STATUS_CLASSES: Record<IntakeStatus, string> = {
-  draft: 'bg-ink-100 text-ink-800 ring-ink-300',
-  open: 'bg-green-50 text-green-900 ring-green-300',
-  closed: 'bg-accent-100 text-ink-950 ring-accent-400',
-  decisions_published: 'bg-brand-50 text-brand-900 ring-brand-200',
-  archived: 'bg-white text-ink-700 ring-ink-300',
+/** Badge tones, shared with application statuses: an open intake is good news, a closed one wants attention. */
+const INTAKE_STATUS_TONES: Record<IntakeStatus, StatusTone> = {
+  draft: 'neutral',
+  open: 'good',
+  closed: 'attention',
+  decisions_published: 'progress',
+  archived: 'ended',
 };
 
 export function isIntakeStatus(value: unknown): value is IntakeStatus {
@@ -24,6 +27,10 @@ export function isIntakeStatus(value: unknown): value is IntakeStatus {
 
 export function intakeStatusLabel(status: string): string {
   return isIntakeStatus(status) ? INTAKE_STATUS_LABELS[status] : status.replace(/_/g, ' ');
+}
+
+export function intakeStatusTone(status: string): StatusTone {
+  return isIntakeStatus(status) ? INTAKE_STATUS_TONES[status] : 'ended';
 }
 
 /** One step an administrator can take from a status; the ones hard to undo ask for confirmation first. */

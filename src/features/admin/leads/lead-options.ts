@@ -1,3 +1,5 @@
+import type { StatusTone } from '../../../lib/application-status.ts';
+
 /** The values public.leads allows, with the words staff see for them. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -13,12 +15,13 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   lost: 'Lost',
 };
 
-export const LEAD_STATUS_CLASSES: Record<LeadStatus, string> = {
-  new: 'bg-accent-100 text-ink-950 ring-accent-400',
-  contacted: 'bg-brand-50 text-brand-900 ring-brand-200',
-  qualified: 'bg-brand-50 text-brand-900 ring-brand-200',
-  converted: 'bg-green-50 text-green-900 ring-green-300',
-  lost: 'bg-white text-ink-700 ring-ink-300',
+/** Badge tones, shared with application statuses: a new lead wants attention, a lost one has ended. */
+const LEAD_STATUS_TONES: Record<LeadStatus, StatusTone> = {
+  new: 'attention',
+  contacted: 'progress',
+  qualified: 'progress',
+  converted: 'good',
+  lost: 'ended',
 };
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
@@ -38,6 +41,10 @@ export function isLeadSource(value: unknown): value is LeadSource {
 
 export function leadStatusLabel(status: string): string {
   return isLeadStatus(status) ? LEAD_STATUS_LABELS[status] : status;
+}
+
+export function leadStatusTone(status: string): StatusTone {
+  return isLeadStatus(status) ? LEAD_STATUS_TONES[status] : 'ended';
 }
 
 export function leadSourceLabel(source: string): string {
