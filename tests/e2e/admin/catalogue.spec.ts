@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, serviceClient, signInWithCookies, userClient } from '../applications/support.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, userClient } from '../applications/support.ts';
+import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
 const tag = () => randomBytes(3).toString('hex');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -14,29 +12,6 @@ const today = () =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date());
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** A member of staff made with the service key (users cannot grant roles), signed in in `context`. */
-async function signInStaff(
-  context: BrowserContext,
-  baseURL: string,
-  role: 'admin' | 'counsellor',
-): Promise<string> {
-  const service = await serviceClient();
-  const email = `catalogue-${role}-${tag()}@example.com`;
-  const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  if (!created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
-  const granted = await service.from('user_roles').insert({ user_id: created.data.user.id, role });
-  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
-  await signInWithCookies(context, baseURL, email);
-  return email;
-}
 
 interface Seeded {
   id: string;
@@ -114,7 +89,7 @@ test('a new university and course with an intake reach the public course page on
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = await signInStaff(context, baseURL ?? '', 'admin');
+  const { email } = await signInStaff(context, baseURL, 'admin');
   const suffix = tag();
   const name = `Harbourside Institute ${suffix}`;
   await page.goto('/admin/catalogue');

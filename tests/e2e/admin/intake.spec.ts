@@ -1,30 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { COURSE, serviceClient, signInNewApplicant, submitThroughApi } from '../applications/support.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** A new user signed in to this browser context and given a staff role by the service key. */
-async function signInStaff(
-  context: BrowserContext,
-  baseURL: string,
-  role: 'admin' | 'counsellor' = 'admin',
-): Promise<{ email: string; id: string }> {
-  const user = await signInNewApplicant(context, baseURL);
-  const service = await serviceClient();
-  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
-  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
-  return user;
-}
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { COURSE } from '../applications/support.ts';
+import { expectNoViolations, serviceClient, signInStaff, submittedByNewApplicant } from './support.ts';
 
 const reference = () =>
   `UP-2031-${Array.from(randomBytes(6), (byte) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[byte % 36]).join('')}`;
@@ -171,11 +149,8 @@ test('counsellors see intakes without the status buttons and cannot reach the co
 });
 
 /** A submission made by a new applicant through the API, named so a search finds only it. */
-async function freshSubmission(browser: Browser, baseURL: string, name: string): Promise<string> {
-  const applicantContext = await browser.newContext();
-  const applicant = await signInNewApplicant(applicantContext, baseURL);
-  await applicantContext.close();
-  const { id } = await submitThroughApi(applicant.email, applicant.id);
+async function freshSubmission(browser: Browser, baseURL: string | undefined, name: string): Promise<string> {
+  const { applicationId: id } = await submittedByNewApplicant(browser, baseURL);
   const service = await serviceClient();
   const stored = await service.from('applications').select('answers').eq('id', id).single();
   const answers = stored.data?.answers as { personal: Record<string, unknown> };
@@ -197,8 +172,8 @@ test('triage: two fresh submissions are given a reviewer and moved to review in 
   const tag = randomBytes(3).toString('hex');
   const service = await serviceClient();
   const ids = [
-    await freshSubmission(browser, baseURL ?? '', `Ngozi Triage ${tag}`),
-    await freshSubmission(browser, baseURL ?? '', `Kofi Triage ${tag}`),
+    await freshSubmission(browser, baseURL, `Ngozi Triage ${tag}`),
+    await freshSubmission(browser, baseURL, `Kofi Triage ${tag}`),
   ];
   const admin = await signInStaff(context, baseURL ?? '');
 
@@ -270,7 +245,7 @@ test.describe('without JavaScript', () => {
   }) => {
     test.setTimeout(90_000);
     const name = `Zara NoScript ${randomBytes(3).toString('hex')}`;
-    const id = await freshSubmission(browser, baseURL ?? '', name);
+    const id = await freshSubmission(browser, baseURL, name);
     const admin = await signInStaff(context, baseURL ?? '');
     await page.goto(`/admin-intake/triage?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole('checkbox', { name: 'Select every application on this page' })).toBeHidden();

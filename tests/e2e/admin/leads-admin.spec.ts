@@ -1,33 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { createServerClient } from '@supabase/ssr';
 import { createClient } from '@supabase/supabase-js';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { createKeys } from '../../../supabase/local/keys.ts';
-import { serviceClient, signInNewApplicant, STACK_URL } from '../applications/support.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** A new user signed in to this browser context and given a staff role by the service key. */
-async function signInStaff(
-  context: BrowserContext,
-  baseURL: string,
-  role: 'admin' | 'counsellor' = 'admin',
-): Promise<{ email: string; id: string }> {
-  const user = await signInNewApplicant(context, baseURL);
-  const service = await serviceClient();
-  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
-  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
-  return user;
-}
+import { signInNewApplicant, STACK_URL } from '../applications/support.ts';
+import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
 /** The access token of the session the browser holds, read back the way the app's SSR client reads it. */
 async function browserToken(context: BrowserContext): Promise<string> {

@@ -1,39 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  hydrated,
-  serviceClient,
-  signInNewApplicant,
-  staffClient,
-  submitThroughApi,
-} from '../applications/support.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map(
-      (violation) =>
-        `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** A fresh account signed in in this browser context and given a staff role with the service key. */
-async function signInStaff(
-  context: BrowserContext,
-  baseURL: string | undefined,
-  role: 'admin' | 'counsellor',
-): Promise<{ email: string; id: string }> {
-  const account = await signInNewApplicant(context, baseURL ?? '');
-  const service = await serviceClient();
-  const granted = await service.from('user_roles').insert({ user_id: account.id, role });
-  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
-  return account;
-}
+import { hydrated, staffClient } from '../applications/support.ts';
+import { expectNoViolations, serviceClient, signInStaff, submittedByNewApplicant } from './support.ts';
 
 async function newAccount(): Promise<{ email: string; id: string }> {
   const service = await serviceClient();
@@ -69,14 +38,6 @@ async function headlineFigures() {
   };
 }
 
-/** A submitted application of a new applicant, made in a context of its own. */
-async function submittedApplication(browser: Browser, baseURL: string | undefined): Promise<string> {
-  const applicantContext = await browser.newContext();
-  const applicant = await signInNewApplicant(applicantContext, baseURL ?? '');
-  await applicantContext.close();
-  return (await submitThroughApi(applicant.email, applicant.id)).id;
-}
-
 test('the overview shows the figures the database holds, with charts readable as tables', async ({
   page,
   context,
@@ -84,7 +45,7 @@ test('the overview shows the figures the database holds, with charts readable as
   browser,
 }) => {
   test.setTimeout(60_000);
-  await submittedApplication(browser, baseURL);
+  await submittedByNewApplicant(browser, baseURL);
   await signInStaff(context, baseURL, 'counsellor');
   const anon = await serviceClient();
   const lead = await anon.rpc('submit_lead', {
@@ -205,7 +166,7 @@ test('the audit log shows a status change as before and after, linked to the app
 }) => {
   test.setTimeout(60_000);
   await signInStaff(context, baseURL, 'admin');
-  const applicationId = await submittedApplication(browser, baseURL);
+  const { applicationId } = await submittedByNewApplicant(browser, baseURL);
   const staff = await staffClient();
   const staffEmail = (await staff.auth.getUser()).data.user?.email ?? '';
   const moved = await staff.rpc('transition_application', {

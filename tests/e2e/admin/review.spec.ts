@@ -1,43 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { COURSE, pdfBytes } from '../applications/support.ts';
 import {
-  COURSE,
-  pdfBytes,
+  expectNoViolations,
   serviceClient,
-  signInNewApplicant,
-  submitThroughApi,
-} from '../applications/support.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** A signed-in account holding a staff role (written with the service key: nobody grants it to themselves). */
-async function signInStaff(
-  context: BrowserContext,
-  baseURL: string,
-  role: 'admin' | 'counsellor',
-): Promise<{ email: string; id: string }> {
-  const user = await signInNewApplicant(context, baseURL);
-  const service = await serviceClient();
-  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
-  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
-  return user;
-}
-
-/** A freshly submitted application and its applicant, signed in in a browser context of their own. */
-async function submittedApplication(context: BrowserContext, baseURL: string) {
-  const applicant = await signInNewApplicant(context, baseURL);
-  const { id, documents } = await submitThroughApi(applicant.email, applicant.id);
-  const service = await serviceClient();
-  const { data } = await service.from('applications').select('reference').eq('id', id).single();
-  return { ...applicant, applicationId: id, documents, reference: (data as { reference: string }).reference };
-}
+  signInStaff,
+  submittedApplication,
+  submittedByNewApplicant,
+} from './support.ts';
 
 /** The timeline entry of one status change. */
 function historyEntry(page: Page, to: string, from: string) {
@@ -194,9 +163,7 @@ async function postReview(page: Page, applicationId: string, form: Record<string
 
 test('the server refuses what the forms would not send', async ({ page, context, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const applicantContext = await browser.newContext();
-  const app = await submittedApplication(applicantContext, baseURL ?? '');
-  await applicantContext.close();
+  const app = await submittedByNewApplicant(browser, baseURL);
   await signInStaff(context, baseURL ?? '', 'admin');
   await page.goto(`/admin/applications/${app.applicationId}`);
   const passport = app.documents['passport'] ?? '';
@@ -261,9 +228,7 @@ test('a counsellor works the queue; a note is deleted only by its author', async
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const applicantContext = await browser.newContext();
-  const app = await submittedApplication(applicantContext, baseURL ?? '');
-  await applicantContext.close();
+  const app = await submittedByNewApplicant(browser, baseURL);
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInStaff(adminContext, baseURL ?? '', 'admin');

@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { serviceClient, signInNewApplicant, submitThroughApi } from '../applications/support.ts';
+
+export { serviceClient };
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page passes axe's WCAG 2.2 AA rules; `where` names the state in the failure message. */
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    violations.map((v) => `${where}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** A new account signed in in `context` and given a staff role with the service key (nobody grants it to themselves). */
+export async function signInStaff(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  role: 'admin' | 'counsellor' = 'admin',
+): Promise<{ email: string; id: string }> {
+  const user = await signInNewApplicant(context, baseURL ?? '');
+  const service = await serviceClient();
+  const granted = await service.from('user_roles').insert({ user_id: user.id, role });
+  if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
+  return user;
+}
+
+export interface SubmittedApplication {
+  /** The applicant. */
+  email: string;
+  id: string;
+  applicationId: string;
+  reference: string;
+  /** Document ids by kind. */
+  documents: Record<string, string>;
+}
+
+/** A new applicant signed in in `context`, with an application they submitted through the API. */
+export async function submittedApplication(
+  context: BrowserContext,
+  baseURL: string | undefined,
+): Promise<SubmittedApplication> {
+  const applicant = await signInNewApplicant(context, baseURL ?? '');
+  const { id, documents } = await submitThroughApi(applicant.email, applicant.id);
+  const service = await serviceClient();
+  const { data, error } = await service.from('applications').select('reference').eq('id', id).single();
+  if (error) throw new Error(`reading the reference failed: ${error.message}`);
+  return { ...applicant, applicationId: id, documents, reference: (data as { reference: string }).reference };
+}
+
+/** The same, by an applicant who then leaves: their browser context is closed again. */
+export async function submittedByNewApplicant(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<SubmittedApplication> {
+  const context = await browser.newContext();
+  try {
+    return await submittedApplication(context, baseURL);
+  } finally {
+    await context.close();
+  }
+}
