@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   PASSWORD,
@@ -13,6 +14,13 @@ const APP_PORT = Number(process.env['E2E_PORT'] ?? 4399) + 100;
 const STACK_PORT = Number(process.env['E2E_SUPABASE_PORT'] ?? 54399) + 100;
 
 let install: FreshInstall;
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => `${where}: ${violation.id}`)).toEqual([]);
+}
 /** The administrator claimed in the first test; the review journey continues as them. */
 let admin: { context: BrowserContext; page: Page; id: string; email: string } | undefined;
 
@@ -46,6 +54,7 @@ test('the first administrator is claimed with the printed token, and only once',
   const anonymous = await visitor.newPage();
   await anonymous.goto('/setup-admin');
   await expect(anonymous.getByRole('link', { name: 'Sign in to continue' })).toBeVisible();
+  await expectAccessible(anonymous, 'setup, signed out');
   await visitor.close();
 
   const first = await signedInUser(browser, 'first-admin');
@@ -59,6 +68,7 @@ test('the first administrator is claimed with the printed token, and only once',
   await first.page.getByLabel('Setup token').fill('not-the-token');
   await first.page.getByRole('button', { name: 'Become administrator' }).click();
   await expect(first.page.getByText('That setup token is not correct.')).toBeVisible();
+  await expectAccessible(first.page, 'setup, wrong token');
   await first.page.getByLabel('Setup token').fill(install.printedToken);
   await first.page.getByRole('button', { name: 'Become administrator' }).click();
   await expect(first.page).toHaveURL(/\/admin$/);
@@ -67,6 +77,7 @@ test('the first administrator is claimed with the printed token, and only once',
   await second.page.getByLabel('Setup token').fill(install.printedToken);
   await second.page.getByRole('button', { name: 'Become administrator' }).click();
   await expect(second.page.getByTestId('setup-complete')).toContainText('Setup is complete');
+  await expectAccessible(second.page, 'setup, complete');
   expect((await second.page.goto('/admin'))?.status()).toBe(404);
 
   const service = await serviceClient(install.stackUrl);
