@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../src/features/auth/session-user.ts';
 
 // The virtual module only exists inside an Astro build; the helper itself is the identity function.
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(handler: T) => handler }));
+vi.mock('astro:env/server', () => ({ getSecret: (name: string) => process.env[name] }));
 
 const { guards } = await import('../../../src/lib/security/guards.ts');
 
@@ -24,6 +25,9 @@ function visitor(roles: string[], aal: SessionUser['aal'], factors: Factor['stat
   };
 }
 
+/** Where the last refused visit was sent, if it was redirected. */
+let lastLocation: string | null = null;
+
 async function visit(path: string, who: Visitor): Promise<{ status: number; passed: boolean }> {
   const user = { id: 'user-1', factors: (who.factors ?? []).map((status) => ({ status })) } as User;
   const getUser = vi.fn(async () =>
@@ -41,6 +45,7 @@ async function visit(path: string, who: Visitor): Promise<{ status: number; pass
   };
   const next = vi.fn(async () => new Response('the page', { status: 200 }));
   const response = await guard(context, next);
+  lastLocation = response.headers.get('location');
   return { status: response.status, passed: next.mock.calls.length === 1 };
 }
 
@@ -59,12 +64,35 @@ describe('the admin area guard', () => {
     });
   });
 
-  it.each(ADMIN_PATHS)('hides %s from an aal1 admin who has a verified authenticator', async (path) => {
-    expect(await visit(path, visitor(['admin'], 'aal1', ['verified']))).toEqual({
-      status: 404,
-      passed: false,
-    });
-  });
+  it.each(ADMIN_PATHS)(
+    'sends staff with a verified authenticator from %s to the second step at aal1',
+    async (path) => {
+      for (const roles of [['admin'], ['counsellor']]) {
+        expect(await visit(path, visitor(roles, 'aal1', ['verified']))).toEqual({
+          status: 303,
+          passed: false,
+        });
+        expect(lastLocation).toBe(`/auth?view=mfa&next=${encodeURIComponent(path)}`);
+      }
+    },
+  );
+
+  it.each(ADMIN_PATHS)(
+    'sends staff without an authenticator from %s to set one up when MFA is mandatory',
+    async (path) => {
+      process.env['STAFF_MFA_REQUIRED'] = 'true';
+      try {
+        expect(await visit(path, visitor(['counsellor'], 'aal1'))).toEqual({ status: 303, passed: false });
+        expect(lastLocation).toBe('/profile#security');
+        expect(await visit(path, visitor(['admin'], 'aal2', ['verified']))).toEqual({
+          status: 200,
+          passed: true,
+        });
+      } finally {
+        delete process.env['STAFF_MFA_REQUIRED'];
+      }
+    },
+  );
 
   it.each(ADMIN_PATHS)('lets an admin with no verified authenticator into %s at aal1', async (path) => {
     expect(await visit(path, visitor(['admin'], 'aal1'))).toEqual({ status: 200, passed: true });
