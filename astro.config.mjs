@@ -20,8 +20,9 @@ export default defineConfig({
     sitemap({
       // Rendered on demand (it handles the contact form's posts), so the build does not list it itself.
       customPages: [new URL('/contact/', site).href],
+      // Signed-in, staff and utility pages are never listed, nor anything below them.
       filter: (page) =>
-        !/\/(dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|auth|courses\/compare|courses\/saved)\/?$/.test(
+        !/^\/(auth|dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|unavailable)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
           new URL(page).pathname,
         ),
     }),
