@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -27,7 +28,15 @@ export default defineConfig({
         ),
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Every `import … from 'zod'` gets Zod set to parse without generated code (src/lib/zod-jitless.ts).
+    resolve: {
+      alias: [
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      ],
+    },
+  },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   // Wide Markdown tables scroll inside their own focusable region, never the whole page.
