@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { formFields } from '../../lib/security/form-input.ts';
+import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { sanitizeNextPath } from '../../lib/security/next-path.ts';
 import type { AuthPanelProps } from './AuthPanel.tsx';
@@ -64,7 +64,7 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
   const view: AuthView = isAuthView(requested) ? requested : 'sign-in';
   if (request.method === 'POST' && locals.supabase) {
     // An unreadable body (not a form) is validated as an empty form, never a server error.
-    const fields = formFields(await request.formData().catch(() => new FormData()));
+    const fields = await submittedFields(request);
     const origin = url.origin;
     const { outcome } = await runAuthAction(
       { supabase: locals.supabase, user: locals.user, origin, next },

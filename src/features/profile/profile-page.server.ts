@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { formFields } from '../../lib/security/form-input.ts';
+import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
 import { countryOptions } from './countries.ts';
@@ -142,7 +142,7 @@ async function submit(
   user: { id: string; email: string },
 ): Promise<Submitted | Response> {
   // An unreadable body (not a form) is validated as an empty form, never a server error.
-  const fields = formFields(await astro.request.formData().catch(() => new FormData()));
+  const fields = await submittedFields(astro.request);
   const supabase = astro.locals.supabase;
   if (!supabase) return new Response(null, { status: 404 });
   const { intent, outcome } = await runProfileAction({ supabase, user }, fields);
