@@ -53,13 +53,9 @@ export default defineConfig({
         access: 'public',
         default: 'http://127.0.0.1:54321',
       }),
-      // The Supabase CLI's well-known local anon key; hosted deployments set their project's key.
-      SUPABASE_ANON_KEY: envField.string({
-        context: 'client',
-        access: 'public',
-        default:
-          'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
-      }),
+      // The project's anon (or publishable) key. Every local install has its own: `npm start` and
+      // `npm run dev` pass it in at run time; hosted deployments set their project's key.
+      SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       // Deleting an account is the only server task that needs it; never sent to the browser.
       SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Where application e-mails are posted (a Mailpit-style send API); the local stack's mailbox by default.

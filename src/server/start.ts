@@ -33,7 +33,13 @@ const localBackend: BackingService = {
     // Server-only: account deletion and other privileged server paths use it; it never reaches a page.
     process.env['SUPABASE_SERVICE_ROLE_KEY'] ??= stack.serviceRoleKey;
     console.info(
-      `  mailbox: ${stack.mailboxUrl}\n  database: ${stack.db.location}\n  anon key: ${stack.anonKey}`,
+      [
+        `  mailbox: ${stack.mailboxUrl}`,
+        `  database: ${stack.db.location}`,
+        `  anon key: ${stack.anonKey}`,
+        `  service role key (server only): ${stack.serviceRoleKey}`,
+        `  keys of this install: ${join(PROJECT_ROOT, '.data/keys.json')}`,
+      ].join('\n'),
     );
     console.info('  demo accounts (created by supabase/seed.sql on a fresh database):');
     for (const account of DEMO_ACCOUNTS) {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +18,21 @@ function target(): Exclude<DatabaseTarget, { kind: 'memory' }> {
   return url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: join(dataDir, 'db') };
 }
 
+/** This data folder's keys, made on first use (the same file `start` reads). */
+const installKeys = () => createKeys({ file: join(dataDir, 'keys.json') });
+
 async function status(json: boolean) {
-  const keys = await createKeys();
+  const keys = await installKeys();
   const apiUrl = `http://${host}:${port}`;
   const t = target();
   const info = {
     api_url: apiUrl,
     anon_key: keys.anonKey,
     service_role_key: keys.serviceRoleKey,
+    publishable_key: keys.publishableKey,
+    secret_key: keys.secretKey,
+    jwt_secret: keys.jwtSecret,
+    jwks_url: `${apiUrl}/auth/v1/.well-known/jwks.json`,
     mailbox_url: `${apiUrl}/mailbox`,
     db: t.kind === 'postgres' ? new URL(t.url).toString().replace(/:[^:@/]+@/, ':***@') : t.dataDir,
     running: await fetch(`${apiUrl}/auth/v1/health`, { headers: { apikey: keys.anonKey } }).then(
@@ -50,6 +58,26 @@ async function reset() {
   );
 }
 
+/**
+ * Runs a command (e.g. `astro dev`) against the stack of this data folder: SUPABASE_URL and its
+ * keys are set unless the environment already names a backend.
+ */
+async function exec(command: string[]) {
+  const [program, ...args] = command;
+  if (!program) throw new Error('usage: npm run backend -- exec <command> [args…]');
+  const keys = await installKeys();
+  const env = process.env['SUPABASE_URL']
+    ? process.env
+    : {
+        ...process.env,
+        SUPABASE_URL: `http://${host}:${port}`,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      };
+  const child = spawn(program, args, { stdio: 'inherit', env });
+  await new Promise<void>((done) => child.once('exit', (code) => done(void (process.exitCode = code ?? 1))));
+}
+
 /** Starts the stack and keeps it running until interrupted. */
 export async function serve() {
   const stack = await startStack({ host, port, database: target(), dataDir });
@@ -58,7 +86,10 @@ export async function serve() {
   Mailbox       ${stack.mailboxUrl}
   Database      ${stack.db.location}
   anon key      ${stack.anonKey}
-  service key   ${stack.serviceRoleKey}`);
+  service key   ${stack.serviceRoleKey}
+  publishable   ${stack.publishableKey}
+  secret key    ${stack.secretKey}
+  keys file     ${join(dataDir, 'keys.json')}`);
   const stop = () => void stack.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -74,9 +105,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         ? reset()
         : command === 'start'
           ? serve()
-          : null;
+          : command === 'exec'
+            ? exec(rest)
+            : null;
   if (!run) {
-    console.error(`usage: npm run backend -- [start | status [--json] | reset]`);
+    console.error(`usage: npm run backend -- [start | status [--json] | reset | exec <command>]`);
     process.exit(2);
   }
   run.catch((error: unknown) => {

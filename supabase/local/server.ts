@@ -29,6 +29,8 @@ export interface StackOptions {
   config?: RawConfig;
   /** Where storage objects and the signing key live when the database is in memory or on a server. */
   dataDir?: string;
+  /** The Supabase CLI's published demo keys instead of this install's own (tests that ask for them). */
+  wellKnownKeys?: boolean;
   quiet?: boolean;
 }
 
@@ -36,13 +38,16 @@ export interface RunningStack {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
   mailboxUrl: string;
   db: Database;
   /**
    * Signs an access token with the stack's session key, for tests that need a signed-in caller
    * without going through sign-in; `iat`, `exp` (one hour) and `aud` default when not given.
+   * `legacy` signs with the HS256 JWT secret instead of the session key.
    */
-  signToken(claims: Record<string, unknown>): Promise<string>;
+  signToken(claims: Record<string, unknown>, options?: { legacy?: boolean }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -80,7 +85,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       : mkdtempSync(join(tmpdir(), 'unipath-stack-'));
   const dataDir = options.dataDir ?? (target.kind === 'pglite' ? dirname(target.dataDir) : (ownTemp ?? ''));
   mkdirSync(join(dataDir, 'storage'), { recursive: true });
-  const keys = await createKeys(ownTemp ? {} : { signingKeyFile: join(dataDir, 'signing-key.json') });
+  const keys = await createKeys({
+    wellKnown: options.wellKnownKeys ?? false,
+    ...(ownTemp ? {} : { file: join(dataDir, 'keys.json') }),
+  });
   const server: Server = createServer();
   await new Promise<void>((done) => server.listen(options.port ?? 54321, host, done));
   const { port } = server.address() as AddressInfo;
@@ -117,11 +125,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     url: apiUrl,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
     mailboxUrl: `${apiUrl}/mailbox`,
     db,
-    signToken(claims) {
+    signToken(claims, { legacy = false } = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return keys.sign({ aud: 'authenticated', role: 'authenticated', iat: now, exp: now + 3600, ...claims });
+      const full = { aud: 'authenticated', role: 'authenticated', iat: now, exp: now + 3600, ...claims };
+      return legacy ? keys.signLegacy(full) : keys.sign(full);
     },
     async stop() {
       server.closeAllConnections();

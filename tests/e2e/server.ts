@@ -2,15 +2,22 @@
  * The e2e web server: a throwaway local stack (in-memory database, temporary files) and the built
  * app pointed at it, as `npm start` runs them. Stops both on SIGTERM/SIGINT.
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
 import { announceSetupToken } from '../../src/server/setup-token.ts';
+import { e2eStackDir } from './stack-keys.ts';
 
+const stackPort = Number(process.env['E2E_SUPABASE_PORT'] ?? 54399);
+// A new install each run: fresh keys (which the specs read back) and an empty storage folder.
+const dataDir = e2eStackDir(stackPort);
+rmSync(dataDir, { recursive: true, force: true });
 const stack = await startStack({
-  port: Number(process.env['E2E_SUPABASE_PORT'] ?? 54399),
+  port: stackPort,
   quiet: true,
   database: { kind: 'prepared-memory' },
+  dataDir,
 });
 Object.assign(process.env, {
   SUPABASE_URL: stack.url,

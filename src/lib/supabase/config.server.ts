@@ -8,12 +8,15 @@ export interface SupabasePublicConfig {
 
 /**
  * The backend this server talks to. Public values are inlined at build time, so a runtime
- * environment (`npm start` with its own stack port, a container) overrides them here and pages hand
- * the result to islands as a prop.
+ * environment (`npm start` with its own stack port and keys, a container) overrides them here and
+ * pages hand the result to islands as a prop.
  */
 export function supabasePublicConfig(): SupabasePublicConfig {
-  return {
-    url: getSecret('SUPABASE_URL') ?? SUPABASE_URL,
-    anonKey: getSecret('SUPABASE_ANON_KEY') ?? SUPABASE_ANON_KEY,
-  };
+  const anonKey = getSecret('SUPABASE_ANON_KEY') ?? SUPABASE_ANON_KEY;
+  if (!anonKey) {
+    throw new Error(
+      'SUPABASE_ANON_KEY is not set: use `npm start`, or set it to the key `npm run backend -- status` prints.',
+    );
+  }
+  return { url: getSecret('SUPABASE_URL') ?? SUPABASE_URL, anonKey };
 }

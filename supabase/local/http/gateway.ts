@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { publishableKey, secretKey, type Keys } from '../keys.ts';
+import type { Keys } from '../keys.ts';
 import { sendJson } from './respond.ts';
 
 export interface GatewayCaller {
@@ -20,8 +20,8 @@ function header(req: IncomingMessage, name: string): string | undefined {
 export function identifyCaller(req: IncomingMessage, url: URL, keys: Keys): GatewayCaller {
   const apiKey = header(req, 'apikey') ?? url.searchParams.get('apikey');
   let apiKeyRole: GatewayCaller['apiKeyRole'] = null;
-  if (apiKey === keys.anonKey || apiKey === publishableKey) apiKeyRole = 'anon';
-  else if (apiKey === keys.serviceRoleKey || apiKey === secretKey) apiKeyRole = 'service_role';
+  if (apiKey === keys.anonKey || apiKey === keys.publishableKey) apiKeyRole = 'anon';
+  else if (apiKey === keys.serviceRoleKey || apiKey === keys.secretKey) apiKeyRole = 'service_role';
 
   const authorization = header(req, 'authorization');
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { createKeys } from '../../../supabase/local/keys.ts';
+import { stackKeys } from '../stack-keys.ts';
 import { totpCode } from '../../helpers/totp.ts';
 import { createConfirmedUser, PASSWORD, STACK_URL } from './support.ts';
 
@@ -13,7 +13,7 @@ export async function createAdminWithAuthenticator(
   label: string,
 ): Promise<{ email: string; secret: string }> {
   const { email, id } = await createConfirmedUser(label);
-  const keys = await createKeys();
+  const keys = await stackKeys(STACK_URL);
   const service = createClient(STACK_URL, keys.serviceRoleKey, noSession);
   const role = await service.from('user_roles').insert({ user_id: id, role: 'admin' });
   if (role.error) throw new Error(`role failed: ${role.error.message}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
-import { createKeys } from '../../../supabase/local/keys.ts';
+import { stackKeys } from '../stack-keys.ts';
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
@@ -39,7 +39,7 @@ export async function createConfirmedUser(
   label: string,
   password = PASSWORD,
 ): Promise<{ email: string; id: string }> {
-  const keys = await createKeys();
+  const keys = await stackKeys(STACK_URL);
   const admin = createClient(STACK_URL, keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });

@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { createServerClient } from '@supabase/ssr';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { createKeys } from '../../../supabase/local/keys.ts';
+import { stackKeys } from '../stack-keys.ts';
 import { signInNewApplicant, STACK_URL } from '../applications/support.ts';
 import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
 /** The access token of the session the browser holds, read back the way the app's SSR client reads it. */
 async function browserToken(context: BrowserContext): Promise<string> {
-  const { anonKey } = await createKeys();
+  const { anonKey } = await stackKeys(STACK_URL);
   const jar = (await context.cookies()).map(({ name, value }) => ({ name, value }));
   const ssr = createServerClient(STACK_URL, anonKey, { cookies: { getAll: () => jar, setAll: () => {} } });
   const { data } = await ssr.auth.getSession();
@@ -105,7 +105,7 @@ test('the same lead stays invisible to an applicant, in the pages and through th
   }
   await expect(page.getByText(LEAD.email)).toHaveCount(0);
 
-  const { anonKey } = await createKeys();
+  const { anonKey } = await stackKeys(STACK_URL);
   const token = await browserToken(context);
   const api = createClient(STACK_URL, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { createKeys } from '../../../supabase/local/keys.ts';
+import { stackKeys } from '../stack-keys.ts';
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
@@ -16,7 +16,7 @@ export const COURSE = {
 };
 
 export async function serviceClient(stackUrl = STACK_URL): Promise<SupabaseClient> {
-  const { serviceRoleKey } = await createKeys();
+  const { serviceRoleKey } = await stackKeys(stackUrl);
   return createClient(stackUrl, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
@@ -29,7 +29,7 @@ export async function signInWithCookies(
   email: string,
   stackUrl = STACK_URL,
 ): Promise<void> {
-  const { anonKey } = await createKeys();
+  const { anonKey } = await stackKeys(stackUrl);
   const jar: { name: string; value: string }[] = [];
   const ssr = createServerClient(stackUrl, anonKey, {
     cookies: {
@@ -95,7 +95,7 @@ export async function completeFirstSteps(page: Page): Promise<void> {
 }
 
 export async function userClient(email: string, stackUrl = STACK_URL): Promise<SupabaseClient> {
-  const { anonKey } = await createKeys();
+  const { anonKey } = await stackKeys(stackUrl);
   const client = createClient(stackUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });

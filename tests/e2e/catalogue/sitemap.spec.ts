@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import { createKeys } from '../../../supabase/local/keys.ts';
+import { stackKeys } from '../stack-keys.ts';
 import { COURSE, STACK_URL, serviceClient } from '../applications/support.ts';
 
 test('robots.txt names the catalogue sitemap, which lists every visible university and course and nothing hidden', async ({
@@ -27,7 +27,7 @@ test('robots.txt names the catalogue sitemap, which lists every visible universi
     expect(response.headers()['content-type']).toContain('application/xml');
     const body = await response.text();
     const paths = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    const { anonKey } = await createKeys();
+    const { anonKey } = await stackKeys(STACK_URL);
     const visitor = createClient(STACK_URL, anonKey, { auth: { persistSession: false } });
     const universities = await visitor.from('universities').select('*', { count: 'exact', head: true });
     const courses = await visitor.from('courses').select('*', { count: 'exact', head: true });

@@ -1,25 +1,18 @@
-import { SignJWT } from 'jose';
-import { defaultJwtSecret } from '../../../supabase/local/keys.ts';
+import type { RunningStack } from '../../../supabase/local/server.ts';
 
 export const alice = '00000000-0000-4000-8000-00000000000a';
 export const bob = '00000000-0000-4000-8000-00000000000b';
 
 /**
- * A user access token signed with the stack's legacy HS256 secret (the same secret the Supabase CLI uses
- * locally), which the REST API accepts like a session token.
+ * A user access token signed with the stack's legacy HS256 JWT secret, which the REST API accepts
+ * like a session token.
  */
-export async function userToken(sub: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    sub,
-    role: 'authenticated',
-    aud: 'authenticated',
-    iat: now,
-    exp: now + 3600,
-    ...extra,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(defaultJwtSecret));
+export function userToken(
+  stack: RunningStack,
+  sub: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return stack.signToken({ sub, ...extra }, { legacy: true });
 }
 
 /** A schema exercising every kind of embedding, filter, RLS policy and function the suite calls. */

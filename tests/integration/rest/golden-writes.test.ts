@@ -13,7 +13,7 @@ beforeAll(async () => {
   await stack.db.exec(fixtureSql);
   anon = tracedClient(stack);
   service = tracedClient(stack, { key: stack.serviceRoleKey });
-  asAlice = tracedClient(stack, { token: await userToken(alice) });
+  asAlice = tracedClient(stack, { token: await userToken(stack, alice) });
 });
 afterAll(() => stack.stop());
 
@@ -459,7 +459,7 @@ describe('authentication', () => {
     });
   });
   it("from('rt_labels').select() with an expired token", async () => {
-    const expired = tracedClient(stack, { token: await userToken(alice, { iat: 1000, exp: 2000 }) });
+    const expired = tracedClient(stack, { token: await userToken(stack, alice, { iat: 1000, exp: 2000 }) });
     expectResult(expired, await expired.db.from('rt_labels').select(), {
       status: 401,
       error: { code: 'PGRST303', message: 'JWT expired', details: null, hint: null },
@@ -467,7 +467,7 @@ describe('authentication', () => {
     });
   });
   it("from('rt_labels').select() with a token for an unknown role", async () => {
-    const stranger = tracedClient(stack, { token: await userToken(alice, { role: 'intruder' }) });
+    const stranger = tracedClient(stack, { token: await userToken(stack, alice, { role: 'intruder' }) });
     expectResult(stranger, await stranger.db.from('rt_labels').select(), {
       status: 401,
       error: { code: '22023', message: 'role "intruder" does not exist', details: null, hint: null },

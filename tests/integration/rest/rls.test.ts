@@ -10,8 +10,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   await stack.db.exec(fixtureSql);
   as.anon = tracedClient(stack);
-  as.alice = tracedClient(stack, { token: await userToken(alice) });
-  as.bob = tracedClient(stack, { token: await userToken(bob) });
+  as.alice = tracedClient(stack, { token: await userToken(stack, alice) });
+  as.bob = tracedClient(stack, { token: await userToken(stack, bob) });
   as.service = tracedClient(stack, { key: stack.serviceRoleKey });
 });
 afterAll(() => stack.stop());

@@ -1,4 +1,7 @@
-import { decodeProtectedHeader } from 'jose';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../supabase/local/db/migrate.ts';
 import { projectSources } from '../../../supabase/local/db/open.ts';
@@ -7,7 +10,7 @@ import { createKeys } from '../../../supabase/local/keys.ts';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 
-// The anon key the Supabase CLI prints for its local stack; ours must be the same token.
+// The anon key the Supabase CLI prints for its local stack: public, so never an install's own.
 const cliAnonKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
@@ -79,8 +82,56 @@ describe('platform bootstrap and request context', () => {
 });
 
 describe('keys', () => {
-  it('issues the same anon key as the Supabase CLI', async () => {
-    expect(stack.anonKey).toBe(cliAnonKey);
+  const folder = () => mkdtempSync(join(tmpdir(), 'unipath-keys-'));
+
+  it('gives each install keys of its own, kept in keys.json (0600) and the same after a restart', async () => {
+    const first = folder();
+    const a = await createKeys({ file: join(first, 'keys.json') });
+    const again = await createKeys({ file: join(first, 'keys.json') });
+    const other = await createKeys({ file: join(folder(), 'keys.json') });
+    expect(statSync(join(first, 'keys.json')).mode & 0o777).toBe(0o600);
+    expect([again.anonKey, again.serviceRoleKey, again.publishableKey, again.jwks]).toEqual([
+      a.anonKey,
+      a.serviceRoleKey,
+      a.publishableKey,
+      a.jwks,
+    ]);
+    expect(other.jwtSecret).not.toBe(a.jwtSecret);
+    expect(other.anonKey).not.toBe(a.anonKey);
+    expect(other.secretKey).not.toBe(a.secretKey);
+    expect(other.jwks.keys[0]?.kid).not.toBe(a.jwks.keys[0]?.kid);
+    await expect(other.verify(a.serviceRoleKey)).rejects.toThrow();
+  });
+
+  it('issues the Supabase CLI anon key only to a stack that asks for the well-known keys', async () => {
+    expect(stack.anonKey).not.toBe(cliAnonKey);
+    expect((await createKeys({ wellKnown: true })).anonKey).toBe(cliAnonKey);
+    const demo = await startTestStack({ wellKnownKeys: true });
+    try {
+      const response = await fetch(`${demo.url}/rest/v1/universities?select=id&limit=1`, {
+        headers: { apikey: cliAnonKey },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await demo.stop();
+    }
+  });
+
+  it('keeps the session key an earlier version stored, so signed-in people stay signed in', async () => {
+    const dir = folder();
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const kid = 'earlier-key';
+    writeFileSync(
+      join(dir, 'signing-key.json'),
+      JSON.stringify({ kid, privateJwk: await exportJWK(privateKey) }),
+    );
+    const upgraded = await createKeys({ file: join(dir, 'keys.json') });
+    const now = Math.floor(Date.now() / 1000);
+    const earlierSession = await new SignJWT({ sub: 'u1', iat: now, exp: now + 60 })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .sign(privateKey);
+    expect(upgraded.jwks.keys[0]?.kid).toBe(kid);
+    expect((await upgraded.verify(earlierSession)).sub).toBe('u1');
   });
 
   it('signs user tokens with ES256 and a kid published in the JWKS, and rejects a tampered token', async () => {
@@ -98,6 +149,22 @@ describe('keys', () => {
     ).toString('base64url');
     await expect(keys.verify(`${h}.${forged}.${s}`)).rejects.toThrow();
     expect(p).toBeDefined();
+  });
+
+  it('accepts tokens for the authenticated audience or none, and refuses any other', async () => {
+    const keys = await createKeys();
+    const now = Math.floor(Date.now() / 1000);
+    const token = (aud?: string | string[]) =>
+      keys.sign({ sub: 'u1', iat: now, exp: now + 60, ...(aud === undefined ? {} : { aud }) });
+    await expect(keys.verify(await token())).resolves.toMatchObject({ sub: 'u1' });
+    await expect(keys.verify(await token('authenticated'))).resolves.toMatchObject({ sub: 'u1' });
+    await expect(keys.verify(await token(['x', 'authenticated']))).resolves.toMatchObject({ sub: 'u1' });
+    await expect(keys.verify(await token('another-service'))).rejects.toMatchObject({ claim: 'aud' });
+    await expect(
+      keys.verify(await keys.signLegacy({ aud: 'x', iat: now, exp: now + 60 })),
+    ).rejects.toMatchObject({
+      claim: 'aud',
+    });
   });
 
   it('rejects an expired token', async () => {
