@@ -8,11 +8,13 @@ export const APPLICATION_STATUSES = [
   'offer_unconditional',
   'waitlisted',
   'rejected',
+  'conditions_pending',
   'accepted',
   'declined',
   'enrolled',
   'withdrawn',
   'expired',
+  'offer_withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -32,11 +34,13 @@ const PRESENTATION: Record<ApplicationStatus, StatusPresentation> = {
   offer_unconditional: { label: 'Unconditional offer', tone: 'good' },
   waitlisted: { label: 'Waitlisted', tone: 'progress' },
   rejected: { label: 'Unsuccessful', tone: 'ended' },
+  conditions_pending: { label: 'Accepted, conditions pending', tone: 'good' },
   accepted: { label: 'Offer accepted', tone: 'good' },
   declined: { label: 'Offer declined', tone: 'ended' },
   enrolled: { label: 'Enrolled', tone: 'good' },
   withdrawn: { label: 'Withdrawn', tone: 'ended' },
   expired: { label: 'Offer expired', tone: 'ended' },
+  offer_withdrawn: { label: 'Offer withdrawn', tone: 'ended' },
 };
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {

@@ -1,0 +1,165 @@
+-- No silent overwrites. Rows people edit through forms carry a version, with who changed them last and
+-- what they changed. An update through the API must name the version it was based on (a column of
+-- the update); when the row has moved on since, the update is refused with SQLSTATE PT409 (HTTP 409)
+-- and a message saying who changed it, when and what. Security-definer functions check the version
+-- they are given themselves (expected_version) and their updates bump it like any other.
+
+-- A person as colleagues know them: the name on their profile, else their e-mail address.
+create or replace function public.person_name(person uuid) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(nullif(btrim(p.full_name), ''), u.email::text, 'a former user')
+  from (select person as id) x
+  left join auth.users u on u.id = x.id
+  left join public.profiles p on p.id = x.id
+$$;
+revoke execute on function public.person_name(uuid) from public, anon, authenticated;
+
+-- What a change touched, in words: "status Under review → Waitlisted, reviewer". Only keys whose
+-- values differ count; columns a reader would not recognise are named as they are, without values.
+create or replace function public.describe_change(before jsonb, after jsonb) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select string_agg(label, ', ' order by label)
+  from (
+    select distinct case
+      when k = 'status' then 'status ' || coalesce((select g.label from public.application_status_guide g
+        where g.status = before ->> k), before ->> k, 'none') || ' → ' || coalesce((select g.label
+        from public.application_status_guide g where g.status = after ->> k), after ->> k, 'none')
+      when k in ('assigned_to', 'assignee') then 'reviewer'
+      when k in ('answers', 'current_step') then 'answers'
+      else replace(k, '_', ' ')
+    end as label
+    from jsonb_object_keys(coalesce(after, '{}') || coalesce(before, '{}')) k
+    where k not in ('version', 'updated_by', 'updated_at', 'last_change', 'search_document')
+      and (before -> k) is distinct from (after -> k)
+  ) labels
+$$;
+-- Pure words about two JSON values; the update triggers call it as whoever updates.
+revoke execute on function public.describe_change(jsonb, jsonb) from public;
+grant execute on function public.describe_change(jsonb, jsonb) to anon, authenticated, service_role;
+
+-- Refuses a write based on an old version, naming the newer change, who made it and when. An
+-- applicant's own change (another window, another device) is named as theirs.
+create or replace function public.refuse_stale_write(noun text, changed_by uuid, changed_at timestamptz,
+  change text)
+returns void
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  who text := case
+    when changed_by is null then 'An automatic update'
+    when changed_by = auth.uid() then 'You (in another window or on another device)'
+    else public.person_name(changed_by) end;
+begin
+  raise exception '% changed this % at % UTC%, after you opened it. Nothing was saved: check the current version, then make your change again.',
+    who, noun, to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
+    case when coalesce(change, '') = '' then '' else ' (' || change || ')' end
+    using errcode = 'PT409', hint = 'Reload to see the current version; what you typed is kept in the form.';
+end
+$$;
+revoke execute on function public.refuse_stale_write(text, uuid, timestamptz, text) from public, anon, authenticated;
+
+-- Fires only for updates that list the version column: the version sent must be the current one.
+-- Trigger argument: what the row is called in the message ("application", "course"…).
+create or replace function public.check_row_version() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.version is distinct from old.version then
+    perform public.refuse_stale_write(coalesce(tg_argv[0], 'record'), old.updated_by, old.updated_at,
+      old.last_change);
+  end if;
+  new.version := old.version + 1;
+  return new;
+end
+$$;
+
+-- Fires for every update, after check_row_version: bumps the version of updates that did not name
+-- it (only the database's own functions may make those), and stamps who changed the row and what.
+-- A function that changes a row for a reason of its own says so in unipath.change.
+create or replace function public.stamp_row_version() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  bookkeeping text[] := array['version', 'updated_by', 'updated_at', 'last_change'];
+begin
+  if new.version = old.version then
+    if current_user in ('anon', 'authenticated') then
+      raise exception 'This change does not say which version of the record it is based on.'
+        using errcode = 'PT428', hint = 'Send the version you read with the update.';
+    end if;
+    new.version := old.version + 1;
+  end if;
+  new.updated_by := auth.uid();
+  new.last_change := left(coalesce(nullif(current_setting('unipath.change', true), ''),
+    public.describe_change(to_jsonb(old) - bookkeeping, to_jsonb(new) - bookkeeping)), 300);
+  return new;
+end
+$$;
+revoke execute on function public.check_row_version(), public.stamp_row_version() from public, anon, authenticated;
+
+-- Triggers fire in name order: version_10_check before version_20_stamp.
+do $$
+declare
+  target record;
+begin
+  for target in select * from (values ('applications', 'application'), ('universities', 'university'),
+    ('courses', 'course'), ('intakes', 'intake'), ('document_requirements', 'document requirement'),
+    ('leads', 'lead')) t(tbl, noun)
+  loop
+    execute format('alter table public.%I add column version integer not null default 1 check (version > 0),
+      add column updated_by uuid references auth.users (id) on delete set null,
+      add column last_change text', target.tbl);
+    execute format('create index %I on public.%I (updated_by)', target.tbl || '_updated_by_idx', target.tbl);
+    execute format('create trigger version_10_check before update of version on public.%I
+      for each row execute function public.check_row_version(%L)', target.tbl, target.noun);
+    execute format('create trigger version_20_stamp before update on public.%I
+      for each row execute function public.stamp_row_version()', target.tbl);
+  end loop;
+end
+$$;
+
+-- Column grants: the API may send the version with the columns it already updates.
+grant update (version) on public.applications, public.leads to authenticated;
+
+-- The audit log records what people changed; the version and the stamp of who changed it are
+-- bookkeeping, never a change of their own.
+create or replace function public.audit_staff_change() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  who uuid := auth.uid();
+  left_out text[] := coalesce(tg_argv::text[], '{}') || array['version', 'updated_by', 'last_change'];
+  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - left_out end;
+  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - left_out end;
+  row_key text := coalesce(new_row ->> 'id', old_row ->> 'id', coalesce(new_row, old_row) ->> 'user_id');
+  changed text[];
+begin
+  if tg_table_name = 'user_roles' then
+    who := coalesce(who, (coalesce(new_row, old_row) ->> 'granted_by')::uuid);
+  elsif who is null or not exists (select 1 from public.user_roles r where r.user_id = who) then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' then
+    select array_agg(key) into changed from jsonb_each(new_row) n(key, value)
+    where n.value is distinct from old_row -> n.key and n.key not in ('updated_at');
+    if changed is null then
+      return null;
+    end if;
+    old_row := (select jsonb_object_agg(key, old_row -> key) from unnest(changed) key);
+    new_row := (select jsonb_object_agg(key, new_row -> key) from unnest(changed) key);
+  end if;
+  insert into public.audit_log (actor, actor_email, action, entity, entity_id, before, after)
+  values (who, (select u.email from auth.users u where u.id = who), lower(tg_op), tg_table_name, row_key,
+    old_row, new_row);
+  return null;
+end
+$$;
+revoke execute on function public.audit_staff_change() from public, anon, authenticated;
