@@ -92,7 +92,8 @@ declare
   ignored text[] := array['version', 'updated_by', 'updated_at', 'last_change'] || coalesce(tg_argv::text[], '{}');
   change text;
 begin
-  change := public.describe_change(to_jsonb(old) - ignored, to_jsonb(new) - ignored);
+  change := coalesce(nullif(current_setting('unipath.change', true), ''),
+    public.describe_change(to_jsonb(old) - ignored, to_jsonb(new) - ignored));
   if new.version = old.version then
     if change is null and current_user not in ('anon', 'authenticated') then
       return new;
@@ -104,7 +105,7 @@ begin
     new.version := old.version + 1;
   end if;
   new.updated_by := auth.uid();
-  new.last_change := left(coalesce(nullif(current_setting('unipath.change', true), ''), change), 300);
+  new.last_change := left(change, 300);
   return new;
 end
 $$;

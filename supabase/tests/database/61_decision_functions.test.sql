@@ -2,7 +2,7 @@
 -- places and over-offers, approval, release (rolling and batch), the waiting list and freed places,
 -- conditions met and not met, offers withdrawn, and stale writes.
 begin;
-select plan(60);
+select plan(61);
 select tests.create_user('first');
 select tests.create_user('second');
 select tests.create_user('third');
@@ -57,6 +57,7 @@ select throws_ok($$select public.decide_application(pg_temp.app('01'), pg_temp.v
 select throws_ok($$select public.decide_application(pg_temp.app('01'), null, 'offer_unconditional')$$, 'PT428', null, 'a decision without a version is refused');
 select is((public.decide_application(pg_temp.app('01'), pg_temp.ver('01'), 'offer_unconditional', release => true)).state, 'recommended', 'a counsellor''s offer is a recommendation, even when asked to release it');
 select is(pg_temp.status('01'), 'under_review', 'the application does not change');
+select throws_like($$select public.transition_application(pg_temp.app('01'), 'action_required', pg_temp.ver('01') - 1, 'Send it again')$$, '% changed this application at % UTC (recommended Unconditional offer), after you opened it.%', 'but a form opened before the recommendation is refused, naming it');
 select is(pg_temp.letters('01'), 0::bigint, 'and no letter is written');
 select throws_ok($$select public.decide_application(pg_temp.app('01'), pg_temp.ver('01'), 'waitlisted')$$, 'P0001', null, 'one open decision at a time');
 select throws_ok($$select public.approve_decision(pg_temp.open_decision('01'), pg_temp.ver('01'))$$, '42501', 'Only an administrator approves decisions.', 'a counsellor cannot approve');
