@@ -285,6 +285,12 @@ begin
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
+  -- An offer that reaches someone from the waiting list answers the oldest freed-place alert.
+  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional') then
+    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
+    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
+      order by x.created_at limit 1);
+  end if;
   perform public.queue_decision_letter(app, decision);
   return app;
 end
@@ -336,11 +342,6 @@ begin
     case when approved then 'approved' else 'recommended' end, auth.uid(),
     case when approved then auth.uid() end, case when approved then now() end)
   returning * into decision;
-  if app.status = 'waitlisted' and outcome in ('offer_conditional', 'offer_unconditional') then
-    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
-    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
-      order by x.created_at limit 1);
-  end if;
   perform public.mark_application_changed(app.id, case when approved then 'decided ' else 'recommended ' end
     || public.decision_label(outcome));
   if release and approved and public.releases_one_by_one(app.intake_id) then
