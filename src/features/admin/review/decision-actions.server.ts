@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { statusLabel } from '../../../lib/application-status.ts';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { decisionSchema, decisionStepSchema, type DecisionInput } from './decision-schemas.ts';
@@ -45,12 +46,26 @@ async function problemsBeforeConfirming(
   return problems.length > 0 ? failure(422, problems.join(' ')) : null;
 }
 
+/** Whether the form was opened on an older version of the application than the current one. */
+async function isStale(supabase: SupabaseClient, applicationId: string, version: number): Promise<boolean> {
+  const { data } = await supabase
+    .from('applications')
+    .select('version')
+    .eq('id', applicationId)
+    .maybeSingle();
+  const current = (data as { version: number } | null)?.version;
+  return current !== undefined && version < current;
+}
+
 async function decide(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
   const input = parse(decisionSchema, fields);
   if (!input.ok) return input.outcome;
   const value = input.value;
   if (value.confirmation === 'back') return paused('back');
-  if (isNegativeOutcome(value.outcome) && value.confirmation !== 'confirmed') {
+  // A form opened on an older version skips the confirmation: the database refuses it at once,
+  // saying who changed the application, when and what.
+  const confirming = isNegativeOutcome(value.outcome) && value.confirmation !== 'confirmed';
+  if (confirming && !(await isStale(supabase, applicationId, value.version))) {
     return (await problemsBeforeConfirming(supabase, applicationId, value)) ?? paused('confirm');
   }
   const { data, error } = await supabase.rpc('decide_application', {
@@ -64,7 +79,9 @@ async function decide(supabase: SupabaseClient, applicationId: string, fields: R
     release: value.release,
   });
   if (error) return outcomeOfError(error);
-  return done(decidedMessage(value.outcome, single(data)['state']));
+  const state = single(data)['state'];
+  if (state === 'released') sendPendingMail();
+  return done(decidedMessage(value.outcome, state));
 }
 
 /** The open decision named by the form, if it belongs to this application. */
@@ -96,13 +113,15 @@ async function step(
   if (action === 'approve') {
     const { data, error } = await supabase.rpc('approve_decision', { ...base, release });
     if (error) return outcomeOfError(error);
-    return single(data)['state'] === 'released'
-      ? done(`${label} approved and released: the applicant has been told.`)
-      : done(`${label} approved. The applicant hears nothing until it is released.`);
+    if (single(data)['state'] !== 'released')
+      return done(`${label} approved. The applicant hears nothing until it is released.`);
+    sendPendingMail();
+    return done(`${label} approved and released: the applicant has been told.`);
   }
   if (action === 'release') {
     const { data, error } = await supabase.rpc('release_decision', base);
     if (error) return outcomeOfError(error);
+    sendPendingMail();
     const status = String(single(data)['status'] ?? '');
     return done(
       `${label} released: the application is now ${statusLabel(status)} and the letter is on its way.`,

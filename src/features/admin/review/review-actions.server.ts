@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { statusLabel } from '../../../lib/application-status.ts';
 import { documentKindLabel } from '../../../lib/document-kinds.ts';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { decisionHandlers } from './decision-actions.server.ts';
@@ -52,7 +53,10 @@ async function transition(supabase: SupabaseClient, applicationId: string, field
     expected_version: version,
     note: note || null,
   });
-  return error ? outcomeOfError(error) : done(`Application moved to ${statusLabel(to_status)}.`);
+  if (error) return outcomeOfError(error);
+  // A request for action and an enrolment e-mail the applicant; they go out now, not at the next sweep.
+  sendPendingMail();
+  return done(`Application moved to ${statusLabel(to_status)}.`);
 }
 
 async function assign(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
