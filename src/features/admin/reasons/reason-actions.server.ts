@@ -29,7 +29,8 @@ const GONE = 'That reason no longer exists. Reload the page.';
 /** Why a write was refused; a stale write (PT409) is marked so the page shows the reason as it is now. */
 function refused(error: Pick<PostgrestError, 'code' | 'message'>): FormOutcome {
   if (error.code === '23505') return failure(409, DUPLICATE, { public_wording: DUPLICATE });
-  if (error.code === '23503') return failure(409, USED);
+  // ON DELETE RESTRICT answers 23001 (restrict_violation); a plain foreign key would answer 23503.
+  if (error.code === '23503' || error.code === '23001') return failure(409, USED);
   const outcome = outcomeOfError(error);
   return error.code === 'PT409' || error.code === 'PT428' ? { ...outcome, data: { stale: true } } : outcome;
 }
