@@ -117,6 +117,14 @@ test('staff review a new application from the queue to a conditional offer', asy
     'Every required document must be verified before an offer: English test certificate is not verified yet; Passport was rejected;',
   );
   await expect(page.getByTestId('status-badge')).toHaveText('Under review');
+  // The panel names the same documents as the database's refusal, before anyone tries.
+  await expect(page.getByTestId('documents-gate').getByRole('listitem')).toHaveText([
+    'English test certificate is not verified yet',
+    'Passport was rejected',
+    'Portfolio is not verified yet',
+    'Personal statement is not verified yet',
+    'Academic transcript is not verified yet',
+  ]);
   await expect(page.getByLabel('Offer conditions')).toHaveValue(
     'Achieve IELTS 6.5 overall before enrolment.',
   );

@@ -92,7 +92,10 @@ export async function loadDecisionContext(
     supabase.rpc('staff_intake_places', { intake_id: app.intake.id }),
     supabase.rpc('decision_approval'),
     supabase.rpc('may_release_decisions'),
-    supabase.from('document_requirements').select('course_id, kind, required'),
+    supabase
+      .from('document_requirements')
+      .select('course_id, kind, required')
+      .or(`course_id.eq.${app.course.id},course_id.is.null`),
     supabase.from('application_status_guide').select('status, next_step'),
   ]);
   fail('decisions', decisions.error);
