@@ -103,3 +103,35 @@ test('a form opened before a colleague’s change is refused at its first step, 
   await expect(page.getByTestId('reviewer')).toHaveText('Unassigned');
   await otherContext.close();
 });
+
+test('releasing a decision a colleague already released is refused, with their change named', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const app = await applicationUnderReviewBy(browser, baseURL);
+  const first = await signInStaff(context, baseURL, 'admin');
+  await page.goto(`/admin/applications/${app.applicationId}`);
+  await fillDecision(page, 'Waitlist', { release: false });
+  await page.getByRole('button', { name: 'Save decision' }).click();
+  await expect(page.getByTestId('pending-state')).toHaveText('Approved, not released');
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signInStaff(otherContext, baseURL, 'admin');
+  await other.goto(`/admin/applications/${app.applicationId}`);
+  await page.getByRole('button', { name: 'Release to the applicant' }).click();
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Waitlisted');
+
+  await other.getByRole('button', { name: 'Release to the applicant' }).click();
+  await expect(other.getByTestId('conflict-message')).toContainText(
+    `${first.email} changed this application at`,
+  );
+  await expect(other.getByTestId('conflict-message')).toContainText('(released the decision Waitlist)');
+  await expect(other.getByTestId('pending-decision')).toHaveCount(0);
+  await expect(other.getByTestId('status-badge').first()).toHaveText('Waitlisted');
+  expect(await decisionsOf(app.applicationId)).toEqual([expect.objectContaining({ state: 'released' })]);
+  await otherContext.close();
+});
