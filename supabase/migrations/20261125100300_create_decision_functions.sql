@@ -362,6 +362,9 @@ declare
   decision public.application_decisions;
   app public.applications;
 begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff act on decisions.' using errcode = '42501';
+  end if;
   select * into decision from public.application_decisions d where d.id = decision_id;
   if not found then
     raise exception 'Decision not found.' using errcode = 'P0001';
@@ -383,13 +386,14 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  decision public.application_decisions := public.lock_open_decision(decision_id, expected_version);
+  decision public.application_decisions;
   app public.applications;
   problems text[];
 begin
   if not public.may_release_decisions() then
     raise exception 'Only an administrator approves decisions.' using errcode = '42501';
   end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
   if decision.state <> 'recommended' then
     raise exception 'This decision is already approved.' using errcode = 'P0001';
   end if;
@@ -450,11 +454,12 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  decision public.application_decisions := public.lock_open_decision(decision_id, expected_version);
+  decision public.application_decisions;
 begin
   if not public.may_release_decisions() then
     raise exception 'Only an administrator releases decisions.' using errcode = '42501';
   end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
   if decision.state <> 'approved' then
     raise exception 'This decision needs an administrator''s approval before it is released.' using errcode = 'P0001';
   end if;
