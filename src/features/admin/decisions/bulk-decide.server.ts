@@ -71,7 +71,7 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
       });
       if (error) return refusalOf(error);
       const state = (data as { state: string }).state;
-      return { kind: 'done', message: decisionDoneMessage(command.outcome, state, target.intake) };
+      return { kind: 'done', message: decisionDoneMessage('Decided', command.outcome, state, target.intake) };
     },
   };
 }

@@ -71,16 +71,20 @@ export function decidePlan({ outcome, approves, release, status, intake }: Decid
   return `Decide ${label}, not released: the applicant hears nothing until it is released.`;
 }
 
-/** The result line of a decision just made, approved or released, from the state it ended in. */
+/**
+ * The result line of a decision just made (verb "Decided") or approved (verb "Approved"), from the
+ * state it ended in.
+ */
 export function decisionDoneMessage(
+  verb: 'Decided' | 'Approved',
   outcome: string,
   state: string,
   intake: ReleaseIntake & { term: string },
-) {
+): string {
   const label = `“${outcomeLabel(outcome)}”`;
-  if (state === 'released') return `Released ${label}; the letter is on its way.`;
+  if (state === 'released') return `${verb} and released ${label}; the letter is on its way.`;
   if (state === 'recommended') return `Recommended ${label}; it awaits an administrator’s approval.`;
-  return `Approved ${label}; ${releasesOneByOne(intake) ? 'not released yet' : held(intake.term)}.`;
+  return `${verb} ${label}; ${releasesOneByOne(intake) ? 'not released yet' : held(intake.term)}.`;
 }
 
 export function releasedMessage(status: string): string {

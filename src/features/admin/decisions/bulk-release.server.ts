@@ -26,7 +26,7 @@ async function approve(supabase: SupabaseClient, target: BulkTarget, stamp: Stam
   const decision = data as { outcome: string; state: string };
   return {
     kind: 'done',
-    message: decisionDoneMessage(decision.outcome, decision.state, target.intake),
+    message: decisionDoneMessage('Approved', decision.outcome, decision.state, target.intake),
   } as const;
 }
 
