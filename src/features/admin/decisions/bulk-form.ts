@@ -19,13 +19,22 @@ const text = (max: number, label: string) =>
   z
     .string()
     .max(max, `${label} is too long (${max} characters at most).`)
-    .transform((value) => value.replace(/\r\n?/g, '\n').trim());
+    .optional()
+    .transform((value = '') => value.replace(/\r\n?/g, '\n').trim());
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** An id from a list, or `also` (the empty choice, or "nobody"); one message whatever is wrong. */
+const choice = (also: string, message: string) =>
+  z
+    .string({ error: message })
+    .optional()
+    .transform((value = '') => value)
+    .refine((value) => value === also || isUuid(value), { message });
 
 const assignSchema = z.object({
   action: z.literal('assign'),
-  assignee: z.union([z.uuid(), z.literal(NOBODY)], {
-    error: 'Choose a reviewer, or “Nobody” to take the reviewer off.',
-  }),
+  assignee: choice(NOBODY, 'Choose a reviewer, or “Nobody” to take the reviewer off.'),
 });
 
 const decideSchema = z
@@ -33,7 +42,7 @@ const decideSchema = z
     action: z.literal('decide'),
     outcome: z.enum(DECISION_OUTCOMES, { error: 'Choose the decision to make.' }),
     conditions: text(4000, 'The conditions'),
-    reason_id: z.union([z.uuid(), z.literal('')], { error: 'Choose a reason from the list.' }),
+    reason_id: choice('', 'Choose a reason from the list.'),
     reason_detail: text(2000, 'The private detail'),
     override_reason: text(1000, 'The override reason'),
     release: z.enum(['', 'yes']).catch(''),
