@@ -16,12 +16,12 @@ describe('the decisions list URL', () => {
     expect(hasDecisionFilters(DEFAULT_DECISIONS_PARAMS)).toBe(false);
   });
 
-  it('reads the intake, where decisions stand, the outcome and the page', () => {
-    const params = parse(`intake=${INTAKE}&state=held&outcome=rejected&page=2`);
-    expect(params).toEqual({ intake: INTAKE, state: 'held', outcome: 'rejected', page: 2 });
+  it('reads the search, the intake, where decisions stand, the outcome and the page', () => {
+    const params = parse(`q=UP-2027&intake=${INTAKE}&state=held&outcome=rejected&page=2`);
+    expect(params).toEqual({ q: 'UP-2027', intake: INTAKE, state: 'held', outcome: 'rejected', page: 2 });
     expect(hasDecisionFilters(params)).toBe(true);
     expect(decisionsHref(params, { page: 2 })).toBe(
-      `/admin/decisions?intake=${INTAKE}&state=held&outcome=rejected&page=2`,
+      `/admin/decisions?q=UP-2027&intake=${INTAKE}&state=held&outcome=rejected&page=2`,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import type { FieldErrors } from '../../../lib/security/form-outcome.ts';
 import { confirmBulk, previewBulk } from './bulk-engine.server.ts';
 import { commandFields, needsAcknowledgement, readBulkForm, type BulkCommand } from './bulk-form.ts';
@@ -62,7 +63,10 @@ export async function runBulkPost(
   if (!action) return keep({ action: UNKNOWN_ACTION }, UNKNOWN_ACTION, 422);
   const acknowledged = isAcknowledged(input, command);
   if (step === 'confirm' && acknowledged) {
-    return { kind: 'results', action, rows: await confirmBulk(supabase, ids, stamps, action) };
+    const rows = await confirmBulk(supabase, ids, stamps, action);
+    // Released decisions queue their letters; send them now rather than at the next sweep.
+    if (rows.some((row) => row.outcome.kind === 'done')) sendPendingMail();
+    return { kind: 'results', action, rows };
   }
   return {
     kind: 'preview',
@@ -72,4 +76,12 @@ export async function runBulkPost(
     acknowledge: needsAcknowledgement(command),
     error: step === 'confirm' ? ACKNOWLEDGE_MESSAGE : null,
   };
+}
+
+/** The HTTP status of a bulk page: 422 for a form to correct, or for results where nothing went through. */
+export function bulkStatus(outcome: BulkOutcome): number {
+  if (outcome.kind === 'form') return outcome.status;
+  if (outcome.kind === 'preview') return 200;
+  const done = outcome.rows.some((row) => row.outcome.kind === 'done');
+  return done || outcome.rows.every((row) => row.outcome.kind === 'skipped') ? 200 : 422;
 }

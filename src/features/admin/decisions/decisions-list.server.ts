@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { QueueQuery } from '../review/queue-query.server.ts';
+import { searchTerm } from '../review/queue-search.ts';
+import { orIlike } from '../search-pattern.ts';
 import type { DecisionOutcome } from './decision-words.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';
 
@@ -59,6 +61,8 @@ export async function listUnreleased(
   );
   if (params.outcome) query = query.eq('outcome', params.outcome);
   if (params.intake) query = query.eq('application.intake_id', params.intake);
+  const search = orIlike(['reference', 'answers->personal->>full_name'], searchTerm(params.q));
+  if (search) query = query.or(search, { referencedTable: 'application' });
   const { data, count, error } = await query
     .order('recommended_at')
     .order('id')

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
 import {
+  bulkStatus,
   runBulkPost,
   type BulkFormState,
   type BulkPreviewModel,
@@ -45,9 +46,9 @@ export async function loadDecisionsPage(astro: AstroGlobal, ctx: AdminContext): 
     const outcome = await runBulkPost(astro.request, ctx.supabase, (command) =>
       command.action === 'decide' ? null : decisionAction(context, command),
     );
+    astro.response.status = bulkStatus(outcome);
     if (outcome.kind !== 'form') return outcome;
     form = outcome.state;
-    astro.response.status = outcome.status;
   }
   const [list, intakes, staff] = await Promise.all([
     listUnreleased(ctx.supabase, params),

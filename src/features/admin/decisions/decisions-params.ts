@@ -10,6 +10,8 @@ export const DECISIONS_PAGE_SIZE = 50;
 
 /** What /admin/decisions shows, read from the URL so every view can be linked and reloaded. */
 export interface DecisionsParams {
+  /** Part of a reference or of an applicant's name. */
+  q: string;
   /** An intake id, or '' for every intake. */
   intake: string;
   state: PendingState | '';
@@ -17,10 +19,17 @@ export interface DecisionsParams {
   page: number;
 }
 
-export const DEFAULT_DECISIONS_PARAMS: DecisionsParams = { intake: '', state: '', outcome: '', page: 1 };
+export const DEFAULT_DECISIONS_PARAMS: DecisionsParams = {
+  q: '',
+  intake: '',
+  state: '',
+  outcome: '',
+  page: 1,
+};
 
 // Unknown or malformed values fall back to the defaults: a hand-edited URL still shows the list.
 const paramsSchema = z.object({
+  q: z.string().trim().max(100).catch(''),
   intake: z.union([z.uuid(), z.literal('')]).catch(''),
   state: z.enum(['', ...PENDING_STATES]).catch(''),
   outcome: z.enum(['', ...DECISION_OUTCOMES]).catch(''),
@@ -46,5 +55,5 @@ export function decisionsHref(params: DecisionsParams, change: Partial<Decisions
 }
 
 export function hasDecisionFilters(params: DecisionsParams): boolean {
-  return Boolean(params.intake || params.state || params.outcome);
+  return Boolean(params.q || params.intake || params.state || params.outcome);
 }

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
 import {
+  bulkStatus,
   runBulkPost,
   type BulkFormState,
   type BulkPreviewModel,
@@ -67,9 +68,9 @@ export async function loadQueuePage(astro: AstroGlobal, ctx: AdminContext): Prom
   if (astro.request.method === 'POST') {
     const actions = queueActions({ supabase: ctx.supabase, mayRelease, reasons }, staff);
     const outcome = await runBulkPost(astro.request, ctx.supabase, actions);
+    astro.response.status = bulkStatus(outcome);
     if (outcome.kind !== 'form') return outcome;
     form = outcome.state;
-    astro.response.status = outcome.status;
   }
   const filters = await resolveQueueFilters(ctx.supabase, params, ctx.user.id);
   const [list, counts] = await Promise.all([
