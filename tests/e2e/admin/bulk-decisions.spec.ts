@@ -236,3 +236,42 @@ test('an application changed between the preview and the confirm is refused alon
     { application_id: steady.applicationId, outcome: 'rejected', state: 'approved' },
   ]);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the queue assigns a reviewer to the ticked applications through the same preview and results', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const token = runToken();
+    const apps = [
+      await underReview(browser, baseURL, `${token} Ida`),
+      await underReview(browser, baseURL, `${token} Jo`),
+    ];
+    const admin = await signInStaff(context, baseURL, 'admin');
+    await page.goto(`/admin/applications?q=${token}`);
+    await expect(page.getByRole('checkbox', { name: 'Select every application on this page' })).toBeHidden();
+    for (const app of apps) await tick(page, app).check();
+    await page.getByRole('button', { name: 'Preview the assignment' }).click();
+    await expect(page.getByTestId('bulk-problem')).toContainText('Choose a reviewer, or “Nobody”');
+    for (const app of apps) await expect(tick(page, app)).toBeChecked();
+    await page.getByLabel('Assign to').selectOption(admin.id);
+    await page.getByRole('button', { name: 'Preview the assignment' }).click();
+    for (const app of apps) await expect(bulkRow(page, app)).toContainText(`Assign to ${admin.email}.`);
+    await page.getByRole('button', { name: 'Assign 2 applications' }).click();
+    await expect(page.getByTestId('bulk-results-summary')).toHaveText('2 done, 0 refused.');
+    const service = await serviceClient();
+    const { data } = await service
+      .from('applications')
+      .select('assigned_to')
+      .in(
+        'id',
+        apps.map((app) => app.applicationId),
+      );
+    expect(data).toEqual([{ assigned_to: admin.id }, { assigned_to: admin.id }]);
+  });
+});
