@@ -227,8 +227,12 @@ test('an application changed between the preview and the confirm is refused alon
   const confirm = page.getByRole('button', { name: 'Make 2 decisions' });
   await confirm.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check before you confirm');
-  await page.getByLabel(/I have checked the list: 2 applicants will be told/).check();
-  await confirm.click();
+  // By keyboard: tick the acknowledgement, then the next stop is the confirm button.
+  await page.getByLabel(/I have checked the list: 2 applicants will be told/).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page.getByTestId('bulk-results-summary')).toHaveText('1 done, 1 refused.');
   await expect(bulkRow(page, steady).getByTestId('bulk-verdict')).toHaveText('Done');
