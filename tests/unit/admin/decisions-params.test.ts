@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyDecisionsMessage } from '../../../src/features/admin/decisions/decisions-empty.ts';
 import {
   DEFAULT_DECISIONS_PARAMS,
   decisionsHref,
@@ -30,5 +31,17 @@ describe('the decisions list URL', () => {
     expect(decisionsHref({ ...DEFAULT_DECISIONS_PARAMS, page: 4 }, { state: 'awaiting' })).toBe(
       '/admin/decisions?state=awaiting',
     );
+  });
+});
+
+describe('an empty decisions list', () => {
+  it('says what the emptiness means for the state asked for, or that nothing is unreleased at all', () => {
+    expect(emptyDecisionsMessage(DEFAULT_DECISIONS_PARAMS)).toMatch(/^Every decision has been released/);
+    expect(emptyDecisionsMessage({ ...DEFAULT_DECISIONS_PARAMS, state: 'held' })).toBe(
+      'No decisions are held: nothing is waiting for an intake to publish its decisions.',
+    );
+    expect(
+      emptyDecisionsMessage({ ...DEFAULT_DECISIONS_PARAMS, state: 'held', outcome: 'rejected' }),
+    ).toBeNull();
   });
 });
