@@ -16,6 +16,8 @@ const WORDING: Record<ReleaseActionName, { title: string; verb: string }> = {
   approve_release: { title: 'Approve and release the selected decisions', verb: 'Approve and release' },
 };
 
+const NOT_THIS_DECISION = 'That decision does not belong to this application. Preview the change again.';
+
 async function approve(supabase: SupabaseClient, target: BulkTarget, stamp: Stamp, release: boolean) {
   const { data, error } = await supabase.rpc('approve_decision', {
     decision_id: stamp.decisionId,
@@ -58,6 +60,11 @@ export function releaseAction(
     async apply(target, stamp) {
       if (!stamp.decisionId)
         return { kind: 'refused', message: 'No decision is waiting on this application.' };
+      // A decision replaced since the preview moved the version on, and the database says who did
+      // what; an id that was never this application's open decision is refused here.
+      if (stamp.decisionId !== target.decision?.id && stamp.version === target.version) {
+        return { kind: 'refused', message: NOT_THIS_DECISION };
+      }
       if (name === 'approve') return approve(supabase, target, stamp, false);
       // The preview chose the step this row needs: a recommendation is approved (and released), an approved one released.
       if (name === 'approve_release' && target.decision?.state === 'recommended') {
