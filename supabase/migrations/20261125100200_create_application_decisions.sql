@@ -241,6 +241,9 @@ create trigger intakes_fullness after insert or update of capacity, over_offer o
 create trigger applications_fullness after update of status on public.applications
   for each row when (old.status is distinct from new.status)
   execute function public.refresh_fullness_trigger();
+create trigger applications_fullness_insert after insert on public.applications
+  for each row when (public.holds_place(new.status))
+  execute function public.refresh_fullness_trigger();
 create trigger application_decisions_fullness after insert or update of state on public.application_decisions
   for each row execute function public.refresh_fullness_trigger();
 
@@ -318,19 +321,28 @@ create trigger applications_place_freed after update of status on public.applica
   for each row when (public.holds_place(old.status) and not public.holds_place(new.status))
   execute function public.record_freed_place();
 
--- Leaving the waiting list gives up the rank; the others keep theirs (positions are read in order).
-create or replace function public.clear_waitlist_rank() returns trigger
-language plpgsql
+-- Joining the waiting list puts an application last in line; leaving it gives up the rank, and the
+-- others keep theirs (positions are read in rank order).
+create or replace function public.keep_waitlist_rank() returns trigger
+language plpgsql security definer
 set search_path = ''
 as $$
 begin
   if new.status <> 'waitlisted' then
     new.waitlist_rank := null;
+  elsif new.waitlist_rank is null then
+    new.waitlist_rank := coalesce((select max(w.waitlist_rank) from public.applications w
+      where w.intake_id = new.intake_id), 0) + 1;
   end if;
   return new;
 end
 $$;
-revoke execute on function public.clear_waitlist_rank() from public, anon, authenticated;
-create trigger applications_waitlist_rank before update of status on public.applications
-  for each row when (old.status = 'waitlisted' and new.status <> 'waitlisted')
-  execute function public.clear_waitlist_rank();
+revoke execute on function public.keep_waitlist_rank() from public, anon, authenticated;
+create trigger applications_waitlist_rank before insert or update of status on public.applications
+  for each row execute function public.keep_waitlist_rank();
+
+-- Applications already waiting keep the order they were decided in.
+update public.applications a set waitlist_rank = ranked.n
+from (select w.id, row_number() over (partition by w.intake_id order by w.decided_at, w.submitted_at, w.id) n
+  from public.applications w where w.status = 'waitlisted') ranked
+where a.id = ranked.id;

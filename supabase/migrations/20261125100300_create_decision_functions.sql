@@ -279,9 +279,7 @@ begin
     decided_at = case when decision.outcome in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected')
       then now() else a.decided_at end,
     reply_by = case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(a.status)
-      then greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) else a.reply_by end,
-    waitlist_rank = case when target = 'waitlisted' then coalesce((select max(w.waitlist_rank)
-      from public.applications w where w.intake_id = a.intake_id), 0) + 1 else a.waitlist_rank end
+      then greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) else a.reply_by end
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
