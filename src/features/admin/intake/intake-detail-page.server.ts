@@ -31,7 +31,6 @@ const REFUSED: Readonly<Record<string, string>> = {
 };
 
 const ANCHORS: Readonly<Record<string, string>> = {
-  move_waitlist: '#waitlist-title',
   dismiss_alert: '#alerts-title',
 };
 
@@ -41,7 +40,10 @@ function readFocus(value: string | null): WaitlistFocus | null {
   return { applicationId, direction };
 }
 
-/** Where a successful post lands: the same page, at the part it changed, with the moved row in focus. */
+/**
+ * Where a successful post lands: the same page, at the part it changed, or with the moved row's
+ * button in focus (autofocus, which a fragment in the address would cancel, so there is none).
+ */
 function afterPost(base: string, post: AdminPost): string {
   const focus = post.outcome.data?.['focus'];
   const query = typeof focus === 'string' ? `?${new URLSearchParams({ focus }).toString()}` : '';
