@@ -287,7 +287,12 @@ async function waitingList(service: SupabaseClient, offset: number) {
     await decide(service, reviewer.client, applicant.id, 'waitlisted', { release: true });
     waiting.push(applicant);
   }
-  return { intake, waiting: waiting as [ReviewedApplication, ReviewedApplication, ReviewedApplication] };
+  return {
+    course,
+    intake,
+    reviewer,
+    waiting: waiting as [ReviewedApplication, ReviewedApplication, ReviewedApplication],
+  };
 }
 
 test('the waiting list is reordered by keyboard, and a move made on a stale list is refused', async ({
@@ -357,28 +362,49 @@ test('the waiting list is reordered by keyboard, and a move made on a stale list
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a waiting-list move is a plain form post that keeps the moved row in focus', async ({
+  test('waiting-list moves and alert dismissals are plain form posts; the moved row keeps the focus', async ({
     page,
     context,
     baseURL,
   }) => {
     test.setTimeout(120_000);
     const service = await serviceClient();
-    const { intake, waiting } = await waitingList(service, 5);
+    const { course, intake, reviewer, waiting } = await waitingList(service, 5);
     const [, , cleo] = waiting;
     try {
+      // Someone holding an offer withdraws, freeing a place while the others wait.
+      const leaver = await reviewedApplication(service, reviewer.client, course, intake, 'Dara Leaving');
+      await decide(service, reviewer.client, leaver.id, 'offer_conditional', {
+        release: true,
+        conditions: 'A final grade of 60% or more.',
+      });
+      const withdrawn = await (
+        await userClient(leaver.email)
+      ).rpc('withdraw_application', { application_id: leaver.id });
+      expect(withdrawn.error).toBeNull();
       await signInStaff(context, baseURL ?? '');
       await page.goto(`/admin-intake/${intake.id}`);
       await page.getByRole('button', { name: `Move up ${cleo.reference}` }).click();
-      await expect(page).toHaveURL(
-        new RegExp(`/admin-intake/${intake.id}\\?focus=${cleo.id}%3Aup$`),
-      );
+      await expect(page).toHaveURL(new RegExp(`/admin-intake/${intake.id}\\?focus=${cleo.id}%3Aup$`));
       const list = page.getByTestId('waitlist').getByRole('listitem');
       await expect(list).toHaveText([/Ada First/, /Cleo Third/, /Ben Second/]);
       await expect(page.getByRole('button', { name: `Move up ${cleo.reference}` })).toHaveAttribute(
         'autofocus',
         '',
       );
+
+      const alert = page.getByTestId('place-alert');
+      await expect(alert).toContainText(`${leaver.reference} (Dara Leaving) withdrew the application`);
+      await expect(alert.getByRole('link', { name: /^Offer the place to Ada First/ })).toBeVisible();
+      await alert.getByRole('button', { name: `Dismiss the alert about ${leaver.reference}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin-intake/${intake.id}#alerts-title$`));
+      await expect(page.getByTestId('place-alert')).toHaveCount(0);
+      await expect(
+        page.getByText('No place has been freed since the waiting list was last handled.'),
+      ).toBeVisible();
+      await expect(list).toHaveText([/Ada First/, /Cleo Third/, /Ben Second/]);
+      const alerts = await service.from('place_alerts').select('resolution').eq('intake_id', intake.id);
+      expect(alerts.data).toEqual([{ resolution: 'dismissed' }]);
     } finally {
       await removeIntake(service, intake.id);
     }

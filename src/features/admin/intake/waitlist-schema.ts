@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const waitlistMoveSchema = z.object({
   application_id: z.uuid(),
   /** The application's version as the list showed it. */
-  version: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number),
+  version: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
   direction: z.enum(['up', 'down']),
 });
 export type WaitlistMoveInput = z.infer<typeof waitlistMoveSchema>;
