@@ -285,6 +285,12 @@ begin
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
+  -- An offer that reaches someone from the waiting list answers the oldest freed-place alert.
+  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional') then
+    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
+    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
+      order by x.created_at limit 1);
+  end if;
   perform public.queue_decision_letter(app, decision);
   return app;
 end
@@ -336,11 +342,6 @@ begin
     case when approved then 'approved' else 'recommended' end, auth.uid(),
     case when approved then auth.uid() end, case when approved then now() end)
   returning * into decision;
-  if app.status = 'waitlisted' and outcome in ('offer_conditional', 'offer_unconditional') then
-    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
-    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
-      order by x.created_at limit 1);
-  end if;
   perform public.mark_application_changed(app.id, case when approved then 'decided ' else 'recommended ' end
     || public.decision_label(outcome));
   if release and approved and public.releases_one_by_one(app.intake_id) then
@@ -548,7 +549,7 @@ begin
   if app.status <> 'waitlisted' or app.waitlist_rank is null then
     raise exception 'Only a waitlisted application has a place on the waiting list.' using errcode = 'P0001';
   end if;
-  if direction not in ('up', 'down') then
+  if direction is null or direction not in ('up', 'down') then
     raise exception 'Move the application up or down.' using errcode = '22023';
   end if;
   select * into neighbour from public.applications a

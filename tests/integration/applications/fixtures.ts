@@ -142,3 +142,69 @@ export async function submitted(who: Person, courseId: string, intakeId: string)
   if (error) throw error;
   return app;
 }
+
+/** The version of an application as the caller reads it, which every staff change must name. */
+export async function versionOf(who: Person, applicationId: string): Promise<number> {
+  const { data, error } = await who.client
+    .from('applications')
+    .select('version')
+    .eq('id', applicationId)
+    .single();
+  if (error) throw error;
+  return (data as { version: number }).version;
+}
+
+/** A process move by staff (review, a request for action, enrolment) on the current version. */
+export async function move(staff: Person, applicationId: string, toStatus: string, note?: string) {
+  return staff.client.rpc('transition_application', {
+    application_id: applicationId,
+    to_status: toStatus,
+    expected_version: await versionOf(staff, applicationId),
+    ...(note ? { note } : {}),
+  });
+}
+
+/** Staff verify every document of the application, as the documents gate for offers needs. */
+export async function verifyDocuments(staff: Person, applicationId: string): Promise<void> {
+  const { data } = await staff.client
+    .from('application_documents')
+    .select('id')
+    .eq('application_id', applicationId);
+  for (const { id } of (data ?? []) as { id: string }[]) {
+    const { error } = await staff.client.rpc('review_document', {
+      document_id: id,
+      status: 'verified',
+      expected_version: await versionOf(staff, applicationId),
+    });
+    if (error) throw error;
+  }
+}
+
+/** The first active reason staff can give for a negative outcome. */
+export async function reasonFor(staff: Person, outcome: string): Promise<string> {
+  const { data, error } = await staff.client
+    .from('decision_reasons')
+    .select('id')
+    .eq('outcome', outcome)
+    .eq('active', true)
+    .order('position')
+    .limit(1)
+    .single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
+
+/** A decision by staff on the current version; `release` sends it at once where allowed. */
+export async function decide(
+  staff: Person,
+  applicationId: string,
+  outcome: string,
+  extra: Record<string, unknown> = {},
+) {
+  return staff.client.rpc('decide_application', {
+    application_id: applicationId,
+    expected_version: await versionOf(staff, applicationId),
+    outcome,
+    ...extra,
+  });
+}

@@ -1,11 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
-import { attach, BUCKET, completeAnswers, course, intake, person, type Person } from './fixtures.ts';
+import {
+  attach,
+  BUCKET,
+  completeAnswers,
+  course,
+  decide,
+  intake,
+  move,
+  person,
+  verifyDocuments,
+  versionOf,
+  type Person,
+} from './fixtures.ts';
 
 let stack: RunningStack;
 let applicant: Person;
 let counsellor: Person;
+let admin: Person;
 let courseId: string;
 let intakeId: string;
 
@@ -13,6 +26,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   applicant = await person(stack);
   counsellor = await person(stack, ['counsellor']);
+  admin = await person(stack, ['admin']);
   courseId = await course(stack);
   intakeId = await intake(stack, courseId, { capacity: 50 });
 });
@@ -36,10 +50,10 @@ describe('an applicant applies and follows the application', () => {
 
     const saved = await applicant.client
       .from('applications')
-      .update({ answers: completeAnswers(), current_step: 'documents' })
+      .update({ answers: completeAnswers(), current_step: 'documents', version: 1 })
       .eq('id', app.id)
-      .select('current_step');
-    expect(saved.data).toEqual([{ current_step: 'documents' }]);
+      .select('current_step, version');
+    expect(saved.data).toEqual([{ current_step: 'documents', version: 2 }]);
 
     const passport = await attach(applicant, app.id, 'passport');
     await attach(applicant, app.id, 'transcript');
@@ -93,22 +107,51 @@ describe('an applicant applies and follows the application', () => {
     expect(info.data).toMatchObject({ status: 'submitted', next_actor: 'admissions' });
   });
 
-  it('goes through review, an offer and enrolment, each step in the timeline', async () => {
+  it('goes through review, a released offer, its conditions and enrolment, each step in the timeline', async () => {
     const { data: apps } = await applicant.client.from('applications').select('id').eq('status', 'submitted');
-    const id = (apps as { id: string }[])[0]?.id;
-    const move = (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', { application_id: id, to_status: to, note });
-    expect((await move('under_review')).error).toBeNull();
-    expect((await move('action_required', 'Upload a clearer passport scan.')).error).toBeNull();
-    expect((await move('under_review')).error).toBeNull();
-    const offer = await move('offer_conditional', 'Final grades of at least B.');
-    expect(offer.data).toMatchObject({
+    const id = (apps as { id: string }[])[0]?.id ?? '';
+    expect((await move(counsellor, id, 'under_review')).error).toBeNull();
+    expect(
+      (await move(counsellor, id, 'action_required', 'Upload a clearer passport scan.')).error,
+    ).toBeNull();
+    expect((await move(counsellor, id, 'under_review')).error).toBeNull();
+    await verifyDocuments(counsellor, id);
+    const recommended = await decide(counsellor, id, 'offer_conditional', {
+      conditions: 'Final grades of at least B.',
+    });
+    expect(recommended.data).toMatchObject({ state: 'recommended', outcome: 'offer_conditional' });
+    const unseen = await applicant.client
+      .from('applications')
+      .select('status, offer_conditions')
+      .eq('id', id)
+      .single();
+    expect(unseen.data).toEqual({ status: 'under_review', offer_conditions: null });
+
+    const released = await admin.client.rpc('approve_decision', {
+      decision_id: (recommended.data as { id: string }).id,
+      expected_version: await versionOf(admin, id),
+      release: true,
+    });
+    expect(released.data).toMatchObject({ state: 'released', approved_by: admin.id, released_by: admin.id });
+    const offer = await applicant.client
+      .from('applications')
+      .select('status, offer_conditions')
+      .eq('id', id)
+      .single();
+    expect(offer.data).toEqual({
       status: 'offer_conditional',
       offer_conditions: 'Final grades of at least B.',
     });
+
     const accepted = await applicant.client.rpc('respond_to_offer', { application_id: id, accept: true });
-    expect(accepted.data).toMatchObject({ status: 'accepted' });
-    expect((await move('enrolled')).data).toMatchObject({ status: 'enrolled' });
+    expect(accepted.data).toMatchObject({ status: 'conditions_pending' });
+    expect((await move(admin, id, 'enrolled')).error?.message).toBe(
+      'Cannot move an application from conditions_pending to enrolled.',
+    );
+    expect((await decide(admin, id, 'conditions_met', { release: true })).data).toMatchObject({
+      state: 'released',
+    });
+    expect((await move(admin, id, 'enrolled')).data).toMatchObject({ status: 'enrolled' });
 
     const { data: timeline } = await applicant.client
       .from('application_status_history')
@@ -121,10 +164,11 @@ describe('an applicant applies and follows the application', () => {
       'action_required',
       'under_review',
       'offer_conditional',
+      'conditions_pending',
       'accepted',
       'enrolled',
     ]);
     const guide = await applicant.client.from('application_status_guide').select('status, next_actor');
-    expect(guide.data).toHaveLength(13);
+    expect(guide.data).toHaveLength(15);
   });
 });

@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
-import { attach, course, draft, intake, person, readyDraft, submitted, type Person } from './fixtures.ts';
+import {
+  attach,
+  course,
+  decide,
+  draft,
+  intake,
+  move,
+  person,
+  readyDraft,
+  submitted,
+  verifyDocuments,
+  versionOf,
+  type Person,
+} from './fixtures.ts';
 
 let stack: RunningStack;
 let applicant: Person;
 let counsellor: Person;
+let admin: Person;
 let courseId: string;
 let intakeId: string;
 
@@ -13,6 +27,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   applicant = await person(stack);
   counsellor = await person(stack, ['counsellor']);
+  admin = await person(stack, ['admin']);
   courseId = await course(stack);
   intakeId = await intake(stack, courseId);
 });
@@ -62,11 +77,13 @@ describe('submission refuses with the reasons', () => {
       .select('id, kind')
       .eq('application_id', app.id);
     const transcript = (docs as { id: string; kind: string }[]).find((d) => d.kind === 'transcript');
-    await counsellor.client.rpc('review_document', {
+    const rejected = await counsellor.client.rpc('review_document', {
       document_id: transcript?.id,
       status: 'rejected',
+      expected_version: await versionOf(counsellor, app.id),
       reason: 'Blurred.',
     });
+    expect(rejected.error).toBeNull();
     const { error } = await submit(applicant, app.id);
     expect(error?.message).toMatch(/Missing: the transcript document\.$/);
   });
@@ -95,22 +112,31 @@ describe('submission refuses with the reasons', () => {
     );
   });
 
-  it('refuses once the intake is full, and a withdrawal frees the place', async () => {
+  it('takes every submission while the intake is open: places are used by offers, not applications', async () => {
     const small = await intake(stack, courseId, { capacity: 1 });
     const first = await submitted(applicant, courseId, small);
     const rival = await person(stack);
     const second = await readyDraft(rival, courseId, small);
-    const { status, body } = await restStatus(rival, 'submit_application', { application_id: second.id });
-    expect([status, body.message]).toEqual([400, 'This intake is full: all 1 places have been taken.']);
-    expect(
-      (
-        await applicant.client.rpc('withdraw_application', {
-          application_id: first.id,
-          reason: 'Changed plans',
-        })
-      ).error,
-    ).toBeNull();
     expect((await submit(rival, second.id)).error).toBeNull();
+
+    for (const id of [first.id, second.id]) {
+      await move(counsellor, id, 'under_review');
+      await verifyDocuments(counsellor, id);
+    }
+    expect((await decide(counsellor, first.id, 'offer_unconditional')).data).toMatchObject({
+      state: 'recommended',
+    });
+    const beyond = await decide(counsellor, second.id, 'offer_unconditional');
+    expect(beyond.error?.message).toBe(
+      'No place is left for another offer: 1 places, and 1 offers and acceptances are already held. An administrator can override this with a reason.',
+    );
+    const overridden = await decide(admin, second.id, 'offer_unconditional', {
+      override_reason: 'A second place is funded by the partner school',
+    });
+    expect(overridden.data).toMatchObject({
+      state: 'approved',
+      override_reason: 'A second place is funded by the partner school',
+    });
   });
 
   it('allows one draft per intake and refuses a second submission', async () => {
@@ -139,9 +165,10 @@ describe('status changes go through the lifecycle functions only', () => {
       .eq('id', app.id)
       .select();
     expect(reference.error?.code).toBe('42501');
-    const asRpc = await restStatus(applicant, 'transition_application', {
+    const asRpc = await restStatus(applicant, 'decide_application', {
       application_id: app.id,
-      to_status: 'offer_unconditional',
+      expected_version: 1,
+      outcome: 'offer_unconditional',
     });
     expect(asRpc.status).toBe(403);
     const row = await stack.db.query('select status, reference from public.applications where id = $1', [
@@ -164,49 +191,49 @@ describe('status changes go through the lifecycle functions only', () => {
 
   it('lets staff make the allowed moves only, with clear errors', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    const move = (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', { application_id: app.id, to_status: to, note });
     const illegal = await restStatus(counsellor, 'transition_application', {
       application_id: app.id,
       to_status: 'offer_unconditional',
+      expected_version: await versionOf(counsellor, app.id),
     });
     expect([illegal.status, illegal.body.message]).toEqual([
       400,
-      'Cannot move an application from submitted to offer_unconditional.',
+      'Offers, the waiting list and unsuccessful outcomes are decisions: use the decision form.',
     ]);
-    expect((await move('enrolled')).error?.message).toBe(
+    expect((await move(counsellor, app.id, 'enrolled')).error?.message).toBe(
       'Cannot move an application from submitted to enrolled.',
     );
-    expect((await move('under_review')).error).toBeNull();
-    expect((await move('action_required')).error?.message).toBe(
+    expect((await move(counsellor, app.id, 'under_review')).error).toBeNull();
+    expect((await move(counsellor, app.id, 'action_required')).error?.message).toBe(
       'Say what the applicant must do: a note is required.',
     );
-    expect((await move('offer_conditional')).error?.message).toBe(
-      'A conditional offer needs its conditions.',
+    expect((await decide(counsellor, app.id, 'offer_conditional')).error?.message).toBe(
+      'A conditional offer needs its conditions. Every required document must be verified before an offer: Passport is not verified yet; Academic transcript is not verified yet. An administrator can override this with a reason.',
     );
-    expect((await move('waitlisted')).data).toMatchObject({ status: 'waitlisted' });
-    expect((await move('under_review')).error?.message).toBe(
-      'Cannot move an application from waitlisted to under_review.',
+    expect((await decide(counsellor, app.id, 'waitlisted')).data).toMatchObject({ state: 'recommended' });
+    expect((await move(counsellor, app.id, 'accepted')).error?.message).toBe(
+      'Cannot move an application from under_review to accepted.',
     );
-    expect((await move('offer_unconditional')).data).toMatchObject({ status: 'offer_unconditional' });
-    expect((await move('accepted')).error?.message).toBe(
-      'Cannot move an application from offer_unconditional to accepted.',
+    expect((await move(counsellor, app.id, 'no_such_status')).error?.message).toBe(
+      'Cannot move an application from under_review to no_such_status.',
     );
-    expect((await move('no_such_status')).error?.message).toBe(
-      'Cannot move an application from offer_unconditional to no_such_status.',
+    const stale = await counsellor.client.rpc('transition_application', {
+      application_id: app.id,
+      to_status: 'action_required',
+      note: 'Send the transcript again.',
+      expected_version: (await versionOf(counsellor, app.id)) - 1,
+    });
+    expect(stale.error?.code).toBe('PT409');
+    expect(stale.error?.message).toMatch(
+      /^.+ changed this application at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(recommended Waitlist\), after you opened it\./,
     );
   });
 
   it('answers offers only before the reply-by date, and expires them after', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    await counsellor.client.rpc('transition_application', {
-      application_id: app.id,
-      to_status: 'under_review',
-    });
-    await counsellor.client.rpc('transition_application', {
-      application_id: app.id,
-      to_status: 'offer_unconditional',
-    });
+    await move(counsellor, app.id, 'under_review');
+    await verifyDocuments(counsellor, app.id);
+    expect((await decide(admin, app.id, 'offer_unconditional', { release: true })).error).toBeNull();
     await stack.db.query('update public.applications set reply_by = current_date - 1 where id = $1', [
       app.id,
     ]);

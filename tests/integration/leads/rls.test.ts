@@ -117,7 +117,7 @@ describe('staff', () => {
   it('an administrator moves a lead on and notes it', async () => {
     const { data, error } = await staff
       .from('leads')
-      .update({ status: 'contacted', notes: 'Called, wants a September start.' })
+      .update({ status: 'contacted', notes: 'Called, wants a September start.', version: 1 })
       .eq('id', leadId)
       .select('status, notes');
     expect(error).toBeNull();
