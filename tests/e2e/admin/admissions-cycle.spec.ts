@@ -4,16 +4,14 @@ import { hydrated, signInWithCookies, userClient } from '../applications/support
 import {
   approve,
   decide,
-  mailOfKind,
-  mailTo,
   openIntake,
   quietCourse,
   removeIntake,
   reviewedApplication,
   staffMember,
-  sweepOutbox,
   type ReviewedApplication,
 } from './intake-support.ts';
+import { fillDecision, mailOfKind, mailTo } from './decision-support.ts';
 import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
 /** What the applicant sees on their applications page, signed in in a browser of their own. */
@@ -256,11 +254,9 @@ test('a declined offer frees the place: staff are alerted and offer it to the ne
 
     await alert.getByRole('link', { name: `Offer the place to Bruno Waiting (${b.reference})` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${b.id}#decision$`));
-    // The review screen's decision form is built elsewhere; the offer is made as that form makes it.
-    const adminClient = await userClient(admin.email);
-    const promoted = await decide(service, adminClient, b.id, 'offer_unconditional', { release: true });
-    expect(promoted.state).toBe('released');
-    await sweepOutbox();
+    await fillDecision(page, 'Unconditional offer', { release: true });
+    await page.getByRole('button', { name: 'Save decision' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Unconditional offer');
     const letter = await mailOfKind(b.email, 'decision_offer_unconditional');
     expect(letter.text).toContain(b.reference);
 

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect } from '@playwright/test';
-import { outboxSenderFor } from '../../../src/lib/mail/outbox-sender.server.ts';
-import { stackKeys } from '../stack-keys.ts';
-import { COURSE, PASSWORD, pdfBytes, STACK_URL, userClient } from '../applications/support.ts';
+import { COURSE, PASSWORD, pdfBytes, userClient } from '../applications/support.ts';
 import { serviceClient } from './support.ts';
 
 /** Helpers for the admissions-cycle journeys: intakes of their own, reviewed applications, staff clients. */
@@ -201,44 +198,6 @@ export async function approve(
     expected_version: await versionOf(service, applicationId),
   });
   if (error) throw new Error(`approval failed: ${error.message}`);
-}
-
-interface MailMessage {
-  kind: string;
-  subject: string;
-  text: string;
-}
-
-/** The mailbox's messages to `to`. */
-export async function mailTo(to: string): Promise<MailMessage[]> {
-  const response = await fetch(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: MailMessage[] }).messages;
-}
-
-/**
- * Sends what the outbox holds, as the production server's 30-second sweep does: the e2e server runs
- * no timer, so letters queued by RPCs made outside the app wait for this.
- */
-export async function sweepOutbox(): Promise<void> {
-  const { serviceRoleKey } = await stackKeys(STACK_URL);
-  const sender = outboxSenderFor({ supabaseUrl: STACK_URL, serviceRoleKey });
-  if (!sender) throw new Error('no mailbox to send to');
-  await sender.sweep();
-}
-
-/** Waits for a message of `kind` to `to`. */
-export async function mailOfKind(to: string, kind: string): Promise<MailMessage> {
-  let found: MailMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailTo(to)).find((message) => message.kind === kind);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as MailMessage;
 }
 
 /** Drops an intake and its applications, so the catalogue is left as the seed made it. */

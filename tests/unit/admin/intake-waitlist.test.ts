@@ -3,6 +3,7 @@ import {
   howFreed,
   movedOnWaitlistMessage,
   nextInLine,
+  offerInHand,
   type PlaceAlert,
   type WaitlistEntry,
 } from '../../../src/features/admin/intake/waitlist.ts';
@@ -28,12 +29,24 @@ const alert = (id: string, toStatus = 'declined'): PlaceAlert => ({
 });
 
 describe('the waiting list', () => {
-  it('offers each freed place to the next in line without a decision in hand', () => {
-    const list = [entry(1, 'offer_unconditional'), entry(2), entry(3)];
+  it('gives each freed place to the next in line, oldest alert first', () => {
+    const list = [entry(1), entry(2), entry(3)];
     expect(nextInLine(list, [alert('a'), alert('b')]).map(({ next }) => next?.id)).toEqual([
+      'app-1',
       'app-2',
-      'app-3',
     ]);
+  });
+
+  it('keeps a place with the applicant whose offer is decided but not released yet', () => {
+    const list = [entry(1, 'offer_unconditional'), entry(2), entry(3)];
+    const pairs = nextInLine(list, [alert('a'), alert('b')]);
+    expect(pairs.map(({ next }) => next?.id)).toEqual(['app-1', 'app-2']);
+    expect(pairs.map(({ next }) => (next ? offerInHand(next) : null))).toEqual([true, false]);
+  });
+
+  it('passes over someone on the list who is about to leave it unsuccessful', () => {
+    const list = [entry(1, 'rejected'), entry(2)];
+    expect(nextInLine(list, [alert('a')]).map(({ next }) => next?.id)).toEqual(['app-2']);
   });
 
   it('has nobody to offer to once the list runs out', () => {

@@ -42,13 +42,22 @@ export function howFreed(alert: Pick<PlaceAlert, 'fromStatus' | 'toStatus'>): st
   return how ? `${how} (${move})` : `moved on (${move})`;
 }
 
+const OFFERS = new Set(['offer_conditional', 'offer_unconditional']);
+
+/** Whether an offer to this waitlisted application is decided and waits for approval or release. */
+export function offerInHand(entry: WaitlistEntry): boolean {
+  return entry.openDecision !== null && OFFERS.has(entry.openDecision);
+}
+
 /**
- * Who each open alert's place should go to: the waitlisted applications without a decision in
- * hand, in order, one per alert (offering to one of them resolves the oldest alert).
+ * Who each open alert's place goes to, oldest alert first: the waiting list in order, leaving out
+ * those with another decision in hand (they are leaving the list). An alert stays open until the
+ * offer to its applicant is released, so its applicant may already have one decided: then the
+ * place is being offered, and the next alert goes to the next in line.
  */
 export function nextInLine(waitlist: readonly WaitlistEntry[], alerts: readonly PlaceAlert[]) {
-  const free = waitlist.filter((entry) => entry.openDecision === null);
-  return alerts.map((alert, index) => ({ alert, next: free[index] ?? null }));
+  const candidates = waitlist.filter((entry) => entry.openDecision === null || offerInHand(entry));
+  return alerts.map((alert, index) => ({ alert, next: candidates[index] ?? null }));
 }
 
 /** The confirmation after a move, e.g. "UP-2027-AB12CD is now number 2 of 5 on the waiting list." */
