@@ -4,6 +4,7 @@ import type { CourseDetail } from './course-detail.server.ts';
 import { listEnglishMinimums } from './english-check.ts';
 import { firstYearCost } from './first-year-cost.ts';
 import { formatDay } from '../../lib/format-day.ts';
+import { nextOpenIntake, todayUtc } from './intake-availability.ts';
 import { durationLabel, levelLabel, MODE_LABELS } from './labels.ts';
 
 export interface CompareRow {
@@ -31,11 +32,20 @@ function costOf(course: CourseDetail, display: string, rates: CurrencyRates) {
   );
 }
 
+/** The soonest deadline still open to applicants, saying when the intake's places are all taken. */
+function nextDeadline(course: CourseDetail, today: string): string {
+  const next = nextOpenIntake(course.intakes, today);
+  if (!next) return 'No open intake';
+  const deadline = formatDay(next.intake.deadline);
+  return next.availability.kind === 'full' ? `${deadline} (full — waiting list)` : deadline;
+}
+
 /** The comparison table, costs first, each in the visitor's currency (local amount alongside). */
 export function compareRows(
   courses: readonly CourseDetail[],
   display: string,
   rates: CurrencyRates,
+  today: string = todayUtc(),
 ): CompareRow[] {
   const row = (label: string, value: (course: CourseDetail) => string): CompareRow => ({
     label,
@@ -79,6 +89,6 @@ export function compareRows(
     row('Academic requirement', (c) =>
       c.min_grade_percent === null ? 'See course page' : `Average grade of ${c.min_grade_percent}% or more`,
     ),
-    row('Next deadline', (c) => (c.next_deadline ? formatDay(c.next_deadline) : 'No open intake')),
+    row('Next deadline', (c) => nextDeadline(c, today)),
   ];
 }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isFull } from './intake-availability.ts';
 import type { DetailKey } from './slug.ts';
 
 export interface Intake {
@@ -8,6 +9,18 @@ export interface Intake {
   deadline: string;
   reply_by: string | null;
   status: string;
+  /** Every place is held by an offer or an acceptance; applying still joins the waiting list. */
+  is_full: boolean;
+}
+
+/** The intake columns the public pages show, with whether the intake is full. */
+export const PUBLIC_INTAKE_COLUMNS =
+  'term, start_date, opens_at, deadline, reply_by, status, intake_fullness(is_full)';
+
+/** An embedded intake row with its fullness read into is_full. */
+export function normaliseIntake(row: Record<string, unknown>): Intake {
+  const { intake_fullness: fullness, ...intake } = row;
+  return { ...(intake as Omit<Intake, 'is_full'>), is_full: isFull(fullness) };
 }
 
 export interface CourseDetail {
@@ -56,7 +69,7 @@ export const COURSE_DETAIL_COLUMNS = `id, slug, title, level, field, duration_mo
   entry_requirements, min_grade_percent, min_gpa, required_prior_level, min_ielts, min_toefl, min_pte,
   min_duolingo, description, last_verified_at, next_deadline, intake_months,
   universities(id, slug, name, city, country_code, country_name, is_partner, website),
-  intakes(term, start_date, opens_at, deadline, reply_by, status),
+  intakes(${PUBLIC_INTAKE_COLUMNS}),
   document_requirements(kind, required, description)`;
 
 const NUMERIC = [
@@ -72,7 +85,8 @@ export function normaliseCourse(row: Record<string, unknown>): CourseDetail {
   const course = { ...row } as Record<string, unknown>;
   for (const key of NUMERIC) course[key] = course[key] === null ? null : Number(course[key]);
   const detail = course as unknown as CourseDetail;
-  detail.intakes = [...(detail.intakes ?? [])]
+  detail.intakes = ((course['intakes'] ?? []) as Record<string, unknown>[])
+    .map(normaliseIntake)
     .filter((intake) => intake.status !== 'archived')
     .sort((a, b) => a.start_date.localeCompare(b.start_date));
   return detail;

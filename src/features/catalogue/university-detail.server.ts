@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Intake } from './course-detail.server.ts';
+import { normaliseIntake, PUBLIC_INTAKE_COLUMNS, type Intake } from './course-detail.server.ts';
 import type { DetailKey } from './slug.ts';
 
 export interface UniversityCourse {
@@ -46,7 +46,7 @@ const COLUMNS = `id, slug, name, country_code, country_name, city, type, founded
   last_verified_at,
   courses(id, slug, title, level, field, duration_months, study_mode, tuition_amount, tuition_currency,
     tuition_period, application_fee, next_deadline, last_verified_at,
-    intakes(term, start_date, opens_at, deadline, reply_by, status))`;
+    intakes(${PUBLIC_INTAKE_COLUMNS}))`;
 
 function normalise(row: Record<string, unknown>): UniversityDetail {
   const detail = row as unknown as UniversityDetail;
@@ -57,7 +57,8 @@ function normalise(row: Record<string, unknown>): UniversityDetail {
       ...course,
       tuition_amount: Number(course.tuition_amount),
       application_fee: Number(course.application_fee),
-      intakes: [...(course.intakes ?? [])]
+      intakes: ((course.intakes ?? []) as unknown as Record<string, unknown>[])
+        .map(normaliseIntake)
         .filter((intake) => intake.status === 'open' || intake.status === 'closed')
         .sort((a, b) => a.deadline.localeCompare(b.deadline)),
     }))

@@ -22,14 +22,18 @@ export const catalogueCache: RenderedCache = (registry[SHARED] ??= createRendere
   checkEveryMs: Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),
 }));
 
-/** The cache key: the address, plus the currency amounts are shown in (cookie, else the language). */
+/**
+ * The cache key: the address, plus the currency amounts are shown in (cookie, else the language),
+ * plus the UTC day, since pages say whether an intake's deadline has passed.
+ */
 export function cacheKey(
   url: URL,
   acceptLanguage: string | null,
   currencyCookie: string | undefined,
+  now: Date = new Date(),
 ): string {
   const currency = resolveDisplayCurrency(currencyCookie) ?? currencyForLocale(acceptLanguage);
-  return `${url.pathname.replace(/\/$/, '')}${url.search}|${currency}`;
+  return `${url.pathname.replace(/\/$/, '')}${url.search}|${currency}|${now.toISOString().slice(0, 10)}`;
 }
 
 /**

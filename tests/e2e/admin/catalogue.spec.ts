@@ -5,13 +5,14 @@ import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
 const tag = () => randomBytes(3).toString('hex');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const today = () =>
+const formatted = (isoDay: string) =>
   new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date());
+  }).format(new Date(`${isoDay}T00:00:00Z`));
+const today = () => formatted(day(0));
 
 interface Seeded {
   id: string;
@@ -134,7 +135,9 @@ test('a new university and course with an intake reach the public course page on
   await intakes.getByLabel('Term').last().fill('February 2028');
   await intakes.getByLabel('Deadline').last().fill(day(60));
   await intakes.getByLabel('Start date').last().fill(day(120));
-  await intakes.getByLabel('Capacity').last().fill('30');
+  await intakes.getByLabel('Places').last().fill('30');
+  await intakes.getByLabel('Over-offer allowance').last().fill('2');
+  await intakes.getByRole('radio', { name: 'Batch' }).last().check();
   await intakes.getByRole('button', { name: 'Add intake' }).click();
   await expect(region(page, 'Intakes').getByRole('heading', { name: /February 2028/ })).toContainText(
     'Draft',
@@ -152,10 +155,11 @@ test('a new university and course with an intake reach the public course page on
   const courseId = new URL(page.url()).pathname.split('/').pop() ?? '';
   const { data: intake } = await service
     .from('intakes')
-    .select('id')
+    .select('id, capacity, over_offer, release_mode')
     .eq('term', 'February 2028')
     .eq('course_id', courseId)
     .single();
+  expect(intake).toMatchObject({ capacity: 30, over_offer: 2, release_mode: 'batch' });
   const beforeOpening = await service.rpc('catalogue_version');
   const admin = await userClient(email);
   const opened = await admin.rpc('set_intake_status', {
@@ -171,6 +175,7 @@ test('a new university and course with an intake reach the public course page on
     expect(await table.count()).toBe(1);
   }).toPass();
   await expect(table).toContainText('February 2028');
+  await expect(table).toContainText(`Open — apply by ${formatted(day(60))}`);
 });
 
 test('invalid input keeps what was typed and shows field errors', async ({ page, context, baseURL }) => {
@@ -209,17 +214,86 @@ test('invalid input keeps what was typed and shows field errors', async ({ page,
   await newIntake.getByLabel('Term').fill('Autumn 2028');
   await newIntake.getByLabel('Start date').fill('2028-09-01');
   await newIntake.getByLabel('Deadline').fill('2028-10-01');
+  await expect(newIntake.getByRole('radio', { name: 'Rolling' })).toBeChecked();
+  await newIntake.getByLabel('Over-offer allowance').fill('2');
   await newIntake.getByRole('button', { name: 'Add intake' }).click();
   const refused = page.locator('#new-intake');
   await expect(refused.getByTestId('error-summary')).toContainText(
     'Deadline: The deadline must be on or before the start date.',
   );
+  await expect(refused.getByTestId('error-summary')).toContainText(
+    'Over-offer allowance: Set the number of places first: an over-offer allowance goes beyond them.',
+  );
+  await expect(refused.getByLabel('Over-offer allowance')).toHaveValue('2');
+  await expect(refused.getByLabel('Over-offer allowance')).toHaveAttribute('aria-invalid', 'true');
+  await expect(refused.getByRole('radio', { name: 'Rolling' })).toBeChecked();
   await expect(refused.getByLabel('Term')).toHaveValue('Autumn 2028');
   await expect(refused.getByLabel('Start date')).toHaveValue('2028-09-01');
   await expect(refused.getByLabel('Deadline')).toHaveValue('2028-10-01');
   await expect(refused.getByLabel('Deadline')).toHaveAttribute('aria-invalid', 'true');
   await expect(region(page, 'Intakes').getByText('No intakes yet.')).toBeVisible();
   await expectNoViolations(page, 'course page with a refused intake');
+});
+
+test('two administrators edit the same course: the later save is refused, says who changed what, and keeps what was typed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const course = await seedCourse(await seedUniversity());
+  const firstContext = await browser.newContext({ baseURL: baseURL ?? '' });
+  const secondContext = await browser.newContext({ baseURL: baseURL ?? '' });
+  const first = await signInStaff(firstContext, baseURL ?? '', 'admin');
+  await signInStaff(secondContext, baseURL ?? '', 'admin');
+  const one = await firstContext.newPage();
+  const two = await secondContext.newPage();
+  await one.goto(`/admin/catalogue/courses/${course.id}`);
+  await two.goto(`/admin/catalogue/courses/${course.id}`);
+
+  await region(one, 'Details').getByLabel('Title').fill('MSc Marine Science');
+  await region(one, 'Details').getByRole('button', { name: 'Save course' }).click();
+  await expect(one.getByRole('status').filter({ hasText: 'MSc Marine Science was saved.' })).toBeVisible();
+
+  const details = region(two, 'Details');
+  await details.getByLabel('Tuition', { exact: true }).fill('23500');
+  await details.getByLabel('Entry requirements').fill('A good first degree in biology.');
+  const [response] = await Promise.all([
+    two.waitForResponse((r) => r.request().method() === 'POST'),
+    details.getByRole('button', { name: 'Save course' }).click(),
+  ]);
+  expect(response.status()).toBe(409);
+  const conflict = two.getByTestId('conflict');
+  await expect(conflict).toBeFocused();
+  await expect(conflict).toContainText(`${first.email} changed this course at`);
+  // What changed is named by column; the database also names derived columns the update recomputed.
+  await expect(conflict).toContainText(/\(title(, [a-z ]+)*\), after you opened it\. Nothing was saved/);
+  await expect(conflict).toContainText('Title: saved as “MSc Marine Science”');
+  const refused = region(two, 'Details');
+  await expect(refused.getByLabel('Tuition', { exact: true })).toHaveValue('23500');
+  await expect(refused.getByLabel('Entry requirements')).toHaveValue('A good first degree in biology.');
+  await expect(refused.getByLabel('Title')).toHaveValue('MSc Marine Biology');
+  const service = await serviceClient();
+  const stored = () =>
+    service.from('courses').select('title, tuition_amount, entry_requirements').eq('id', course.id).single();
+  expect((await stored()).data).toMatchObject({ title: 'MSc Marine Science', entry_requirements: '' });
+  expect(Number((await stored()).data?.tuition_amount)).toBe(21000);
+  await expectNoViolations(two, 'course form after a refused save');
+
+  // Saving again is deliberate: the colleague's title is taken over, the typed tuition kept.
+  await refused.getByLabel('Title').fill('MSc Marine Science');
+  await refused.getByRole('button', { name: 'Save course' }).click();
+  await expect(two.getByRole('status').filter({ hasText: 'MSc Marine Science was saved.' })).toBeVisible();
+  expect((await stored()).data).toMatchObject({
+    title: 'MSc Marine Science',
+    entry_requirements: 'A good first degree in biology.',
+  });
+  expect(Number((await stored()).data?.tuition_amount)).toBe(23500);
+
+  // The page the first administrator still has open is now the stale one.
+  await region(one, 'Verification').getByRole('button', { name: 'Mark as verified today' }).click();
+  await expect(one.getByTestId('conflict')).toContainText('changed this course at');
+  await firstContext.close();
+  await secondContext.close();
 });
 
 test('marking a course as verified updates the date on the public page', async ({

@@ -8,7 +8,7 @@ const reference = () =>
   `UP-2031-${Array.from(randomBytes(6), (byte) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[byte % 36]).join('')}`;
 
 /**
- * An open intake of its own (capacity 1) on a course other applications tests do not use, with two
+ * An open intake of its own (1 place) on a course other applications tests do not use, with two
  * submissions on it written by the service key: closing it disturbs nobody else's journey.
  */
 async function intakeWithTwoSubmissions(service: SupabaseClient, term: string) {
@@ -79,13 +79,15 @@ async function closeThenRefusePublish(
     '1 Oct 2030',
     '30 Jun 2031',
     '31 Jul 2031',
-    '2 applications for 1 place',
-    'Over capacity by 1',
+    '0 of 1 place used',
+    '1 place left',
+    '2 applications in review',
+    'Rolling',
   ]) {
     await expect(row).toContainText(text);
   }
-  const status = row.getByRole('cell').nth(5);
-  await expect(row.getByRole('cell').nth(4)).toContainText('2 awaiting');
+  await expect(row).not.toContainText('Over capacity');
+  const status = row.locator('td').nth(4);
   await expect(status).toHaveText('Open');
   await expectNoViolations(page, 'intakes');
 
@@ -102,21 +104,27 @@ async function closeThenRefusePublish(
   await expect(status).toHaveText('Closed');
 
   await row.getByRole('link', { name: new RegExp(`^Publish decisions… ${term}`) }).click();
-  await expect(page.getByText('2 applications still await a decision')).toBeVisible();
+  await expect(page.getByTestId('publish-summary')).toContainText(
+    'Publishing will be refused for now: 2 applications still await a decision.',
+  );
   await page.getByRole('button', { name: 'Yes, publish decisions' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'not done' });
-  await expect(refusal).toContainText('2 application(s) on this intake still await a decision.');
+  await expect(refusal).toContainText(
+    '2 application(s) on this intake still await a decision and 0 decision(s) await approval.',
+  );
   await expect(refusal).toBeFocused();
-  await expect(status).toHaveText('Closed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publish the decisions of this intake?');
   await expectNoViolations(page, 'publish refused');
   const stored = await service.from('intakes').select('status').eq('id', intake.id).single();
   expect(stored.data?.status).toBe('closed');
 
+  await page.getByRole('link', { name: 'Back to intakes' }).first().click();
+  await expect(status).toHaveText('Closed');
   await row.getByRole('button', { name: new RegExp(`^Reopen ${term}`) }).click();
   await expect(status).toHaveText('Open');
 }
 
-test('intakes show their dates, applications against capacity and status; closing asks first, and publishing decisions is refused while applications await one', async ({
+test('intakes show their dates, places and status, applications using no places; closing asks first, and publishing decisions is refused with the reason while applications await one', async ({
   page,
   context,
   baseURL,

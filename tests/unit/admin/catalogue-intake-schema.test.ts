@@ -9,6 +9,8 @@ const VALID = {
   reply_by: '2027-07-31',
   start_date: '2027-09-20',
   capacity: '40',
+  over_offer: '3',
+  release_mode: 'batch',
 };
 
 const errorsOf = (input: Record<string, string>) => {
@@ -17,19 +19,47 @@ const errorsOf = (input: Record<string, string>) => {
 };
 
 describe('intake form', () => {
-  it('keeps the dates and reads the capacity as a number', () => {
-    expect(intakeFormSchema.parse(VALID)).toEqual({ ...VALID, capacity: 40 });
+  it('keeps the dates and reads the places and over-offers as numbers', () => {
+    expect(intakeFormSchema.parse(VALID)).toEqual({ ...VALID, capacity: 40, over_offer: 3 });
   });
 
-  it('leaves optional dates and capacity empty', () => {
-    expect(intakeFormSchema.parse({ ...VALID, opens_at: '', reply_by: '', capacity: '' })).toEqual({
+  it('leaves optional dates and places empty: no limit and no over-offers', () => {
+    expect(
+      intakeFormSchema.parse({ ...VALID, opens_at: '', reply_by: '', capacity: '', over_offer: '' }),
+    ).toEqual({
       term: 'September 2027',
       opens_at: null,
       deadline: '2027-06-30',
       reply_by: null,
       start_date: '2027-09-20',
       capacity: null,
+      over_offer: 0,
+      release_mode: 'batch',
     });
+  });
+
+  it('takes no over-offer allowance as 0', () => {
+    expect(intakeFormSchema.parse({ ...VALID, over_offer: '0' }).over_offer).toBe(0);
+    expect(intakeFormSchema.parse({ ...VALID, over_offer: undefined as unknown as string }).over_offer).toBe(
+      0,
+    );
+  });
+
+  it('refuses an over-offer allowance without places to go beyond', () => {
+    expect(errorsOf({ ...VALID, capacity: '', over_offer: '2' })).toEqual({
+      over_offer: 'Set the number of places first: an over-offer allowance goes beyond them.',
+    });
+    expect(errorsOf({ ...VALID, capacity: '', over_offer: '0' })).toEqual({});
+  });
+
+  it('asks how decisions are released', () => {
+    expect(errorsOf({ ...VALID, release_mode: '' })).toEqual({
+      release_mode: 'Choose how decisions are released.',
+    });
+    expect(errorsOf({ ...VALID, release_mode: 'whenever' })).toEqual({
+      release_mode: 'Choose how decisions are released.',
+    });
+    expect(intakeFormSchema.parse({ ...VALID, release_mode: 'rolling' }).release_mode).toBe('rolling');
   });
 
   it('allows the deadline on the start date and the reply-by on the deadline', () => {
@@ -68,8 +98,10 @@ describe('intake form', () => {
     ['start_date', '2027-02-30', 'Enter the start date as a real date.'],
     ['deadline', '30/06/2027', 'Enter the deadline as a real date.'],
     ['opens_at', '2026-13-01', 'Enter the opening date as a real date.'],
-    ['capacity', '0', 'Capacity must be a whole number from 1 to 100000.'],
-    ['capacity', '2.5', 'Capacity must be a whole number from 1 to 100000.'],
+    ['capacity', '0', 'Places must be a whole number from 1 to 100000.'],
+    ['capacity', '2.5', 'Places must be a whole number from 1 to 100000.'],
+    ['over_offer', '-1', 'Over-offer allowance must be a whole number from 0 to 100000.'],
+    ['over_offer', '1.5', 'Over-offer allowance must be a whole number from 0 to 100000.'],
     ['term', 'x'.repeat(61), 'Term can be at most 60 characters.'],
   ])('refuses %s = %j', (field, value, message) => {
     expect(errorsOf({ ...VALID, [field]: value })).toEqual({ [field]: message });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confirmHref,
+  intakeDetailHref,
   intakeListHref,
   intakeQuery,
   readIntakeFilters,
@@ -29,5 +30,12 @@ describe('intake list URL', () => {
     expect(url.searchParams.get('intake')).toBe('0b7c');
     expect(url.searchParams.get('to')).toBe('closed');
     expect(url.searchParams.get('back')).toBe('status=open&q=law');
+  });
+
+  it('brings a confirmation started on an intake’s own page back there', () => {
+    const url = new URL(confirmHref('0b7c', 'decisions_published', 'q=law', true), 'http://x');
+    expect(url.searchParams.get('from')).toBe('detail');
+    expect(url.searchParams.has('back')).toBe(false);
+    expect(intakeDetailHref('0b7c')).toBe('/admin-intake/0b7c');
   });
 });

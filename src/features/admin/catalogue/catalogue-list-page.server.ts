@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
-import { catalogueFormPost, formState, type FormState } from './catalogue-post.server.ts';
+import { catalogueFormPost, type FormState } from './catalogue-post.server.ts';
+import { formState } from './form-state.ts';
 import { universityListHandlers } from './university-handlers.server.ts';
 import {
   listCountries,

@@ -6,6 +6,7 @@ import { failure, type FieldErrors, type FormOutcome } from '../../../lib/securi
 import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { catalogueCache } from '../../../server/cache/catalogue-cache-middleware.ts';
 import { handleAdminPost, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import { staleWriteOutcome } from './form-state.ts';
 import type { FormValues } from './row-values.ts';
 
 /** A catalogue form that was posted and refused: shown again with what was typed and why. */
@@ -16,12 +17,22 @@ export interface FailedForm {
   values: FormValues;
   errors: FieldErrors;
   message: string | undefined;
+  /** Refused because someone saved the row after the form was opened (PT409). */
+  conflict: boolean;
+}
+
+/** Why a save was refused as stale, with the row as it is saved now. */
+export interface FormConflict {
+  message: string;
+  saved: FormValues;
 }
 
 export interface FormState {
+  /** What the form shows; `version` (when present) goes back in a hidden field. */
   values: FormValues;
   errors: FieldErrors;
   message: string | undefined;
+  conflict?: FormConflict;
 }
 
 /**
@@ -47,20 +58,8 @@ export async function catalogueFormPost(
     values: echoValues(fields),
     errors: outcome.fieldErrors ?? {},
     message: outcome.message,
+    conflict: outcome.data?.['conflict'] === true,
   };
-}
-
-/** What one form shows: the refused post when it was this form, else the stored values. */
-export function formState(
-  failed: FailedForm | null,
-  intent: string,
-  stored: FormValues,
-  target = '',
-): FormState {
-  if (failed && failed.intent === intent && failed.target === target) {
-    return { values: failed.values, errors: failed.errors, message: failed.message };
-  }
-  return { values: stored, errors: {}, message: undefined };
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; outcome: FormOutcome };
@@ -75,11 +74,16 @@ export function parseForm<T>(schema: z.ZodType<T>, fields: Record<string, string
   };
 }
 
-/** A refused write; a duplicate is reported on the field that must be unique. */
+/**
+ * A refused write; a duplicate is reported on the field that must be unique. A stale version
+ * (PT409) carries the database's words: who changed the row, when and what.
+ */
 export function writeFailure(
   error: Pick<PostgrestError, 'code' | 'message'>,
   unique?: { field: string; message: string },
 ): FormOutcome {
+  const stale = staleWriteOutcome(error);
+  if (stale) return stale;
   if (error.code === '23505' && unique) {
     return failure(409, unique.message, { [unique.field]: unique.message });
   }

@@ -1,4 +1,7 @@
-/** The catalogue rows as the admin pages read them (every column the forms edit). */
+/**
+ * The catalogue rows as the admin pages read them: every column the forms edit, and the row's
+ * version, which each edit form sends back so a stale save is refused instead of overwriting.
+ */
 
 export interface UniversityRow {
   id: string;
@@ -17,10 +20,11 @@ export interface UniversityRow {
   currency: string;
   published: boolean;
   last_verified_at: string | null;
+  version: number;
 }
 
 export const UNIVERSITY_COLUMNS =
-  'id, slug, name, country_code, country_name, city, type, founded_year, ranking_world, ranking_national, website, description, is_partner, currency, published, last_verified_at';
+  'id, slug, name, country_code, country_name, city, type, founded_year, ranking_world, ranking_national, website, description, is_partner, currency, published, last_verified_at, version';
 
 export interface CourseRow {
   id: string;
@@ -48,10 +52,11 @@ export interface CourseRow {
   description: string;
   published: boolean;
   last_verified_at: string | null;
+  version: number;
 }
 
 export const COURSE_COLUMNS =
-  'id, university_id, slug, title, level, field, duration_months, study_mode, language, tuition_amount, tuition_currency, tuition_period, application_fee, application_fee_currency, entry_requirements, min_grade_percent, min_gpa, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, description, published, last_verified_at';
+  'id, university_id, slug, title, level, field, duration_months, study_mode, language, tuition_amount, tuition_currency, tuition_period, application_fee, application_fee_currency, entry_requirements, min_grade_percent, min_gpa, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, description, published, last_verified_at, version';
 
 export interface IntakeRow {
   id: string;
@@ -60,11 +65,16 @@ export interface IntakeRow {
   opens_at: string | null;
   deadline: string;
   reply_by: string | null;
+  /** Places: offers and acceptances held against the intake; null for no limit. */
   capacity: number | null;
+  over_offer: number;
+  release_mode: string;
   status: string;
+  version: number;
 }
 
-export const INTAKE_COLUMNS = 'id, term, start_date, opens_at, deadline, reply_by, capacity, status';
+export const INTAKE_COLUMNS =
+  'id, term, start_date, opens_at, deadline, reply_by, capacity, over_offer, release_mode, status, version';
 
 export interface DocumentRequirementRow {
   id: string;
@@ -73,6 +83,7 @@ export interface DocumentRequirementRow {
   allowed_types: string[];
   max_size_bytes: number;
   description: string;
+  version: number;
 }
 
-export const DOCUMENT_COLUMNS = 'id, kind, required, allowed_types, max_size_bytes, description';
+export const DOCUMENT_COLUMNS = 'id, kind, required, allowed_types, max_size_bytes, description, version';

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { NO_VERSION, versionOf } from './form-state.ts';
 import type { CourseRow } from './catalogue-rows.ts';
 import { courseFormSchema } from './course-schema.ts';
 import { courseItemHandlers } from './course-item-handlers.server.ts';
@@ -26,21 +27,34 @@ async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
   });
 }
 
-/** The forms of one course's page: the course itself, its intakes and its document checklist. */
+/**
+ * The forms of one course's page: the course itself, its intakes and its document checklist. Each
+ * update names the version the form showed, so a colleague's save in between is never overwritten.
+ */
 export function courseHandlers(supabase: SupabaseClient, course: CourseRow): Record<string, AdminHandler> {
-  const update = (changes: Record<string, unknown>) =>
-    supabase.from('courses').update(changes).eq('id', course.id).select('id').single();
+  const update = (changes: Record<string, unknown>, version: number) =>
+    supabase
+      .from('courses')
+      .update({ ...changes, version })
+      .eq('id', course.id)
+      .select('id')
+      .single();
   return {
     save_course: async (fields) => {
       const parsed = parseForm(courseFormSchema, fields);
       if (!parsed.ok) return parsed.outcome;
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
       const { verified, ...row } = parsed.data;
-      const { error } = await update(verified ? { ...row, last_verified_at: new Date().toISOString() } : row);
+      const changes = verified ? { ...row, last_verified_at: new Date().toISOString() } : row;
+      const { error } = await update(changes, version);
       return error ? writeFailure(error, SLUG_TAKEN) : done(`${row.title} was saved.`);
     },
-    verify_course: async () => {
-      const { error } = await update({ last_verified_at: new Date().toISOString() });
-      return error ? outcomeOfError(error) : done(`${course.title} was marked as verified today.`);
+    verify_course: async (fields) => {
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
+      const { error } = await update({ last_verified_at: new Date().toISOString() }, version);
+      return error ? writeFailure(error) : done(`${course.title} was marked as verified today.`);
     },
     delete_course: async (fields) => unconfirmedDeletion(fields) ?? deleteCourse(supabase, course),
     ...courseItemHandlers(supabase, course.id),

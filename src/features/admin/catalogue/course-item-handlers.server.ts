@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, UUID, writeFailure } from './catalogue-post.server.ts';
+import { NO_VERSION, versionOf } from './form-state.ts';
 import { documentRequirementSchema } from './document-schema.ts';
 import { intakeFormSchema } from './intake-schema.ts';
 import { choiceLabel } from './options.ts';
@@ -12,8 +13,8 @@ const GONE = failure(404, 'That record no longer exists. Reload the page.');
 
 /**
  * Intakes and document requirements of one course. Every write names the course as well as the
- * row, so a tampered id cannot reach another course's rows. New intakes start as drafts; their
- * status moves on the intakes screen only.
+ * row, so a tampered id cannot reach another course's rows, and every update the version its form
+ * showed. New intakes start as drafts; their status moves on the intakes screen only.
  */
 export function courseItemHandlers(supabase: SupabaseClient, courseId: string): Record<string, AdminHandler> {
   const intakes = () => supabase.from('intakes');
@@ -33,8 +34,10 @@ export function courseItemHandlers(supabase: SupabaseClient, courseId: string): 
       const parsed = parseForm(intakeFormSchema, fields);
       if (!parsed.ok) return parsed.outcome;
       if (!id) return GONE;
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
       const { data, error } = await intakes()
-        .update(parsed.data)
+        .update({ ...parsed.data, version })
         .eq('id', id)
         .eq('course_id', courseId)
         .select('id');
@@ -53,8 +56,10 @@ export function courseItemHandlers(supabase: SupabaseClient, courseId: string): 
       const parsed = parseForm(documentRequirementSchema, fields);
       if (!parsed.ok) return parsed.outcome;
       if (!id) return GONE;
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
       const { data, error } = await requirements()
-        .update(parsed.data)
+        .update({ ...parsed.data, version })
         .eq('id', id)
         .eq('course_id', courseId)
         .select('id');

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
-import { catalogueFormPost, formState, type FailedForm, type FormState } from './catalogue-post.server.ts';
+import { catalogueFormPost, type FailedForm, type FormState } from './catalogue-post.server.ts';
+import { formState } from './form-state.ts';
 import { courseHandlers } from './course-handlers.server.ts';
 import { loadCoursePage, type CoursePage } from './edit-pages.server.ts';
 import { courseValues } from './row-values.ts';
@@ -26,7 +27,7 @@ export async function loadCourseEditPage(
     failed,
     forms: {
       course: formState(failed, 'save_course', courseValues(course)),
-      verify: formState(failed, 'verify_course', {}),
+      verify: formState(failed, 'verify_course', { version: String(course.version) }),
       delete: formState(failed, 'delete_course', {}),
     },
   };

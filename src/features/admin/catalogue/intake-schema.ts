@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { RELEASE_MODES } from '../../../lib/release-modes.ts';
 import { isRealDay as isDay, optionalDay, optionalNumber, requiredDay, requiredText } from './field-rules.ts';
 
 const MESSAGES = {
   opens: 'Applications must open on or before the deadline.',
   deadline: 'The deadline must be on or before the start date.',
   replyBy: 'The reply-by date must be on or after the deadline.',
+  overOffer: 'Set the number of places first: an over-offer allowance goes beyond them.',
 } as const;
 
 /**
- * An intake's dates and capacity, mirroring public.intakes' checks: opens ≤ deadline ≤ start and
- * reply-by ≥ deadline. Its status is not edited here: it moves through set_intake_status only.
+ * An intake's dates, places and decision release, mirroring public.intakes' checks: opens ≤
+ * deadline ≤ start, reply-by ≥ deadline, places ≥ 1 (or none for no limit), over-offers ≥ 0. Its
+ * status is not edited here: it moves through set_intake_status only.
  */
 export const intakeFormSchema = z
   .object({
@@ -18,7 +21,11 @@ export const intakeFormSchema = z
     opens_at: optionalDay('Opening date'),
     deadline: requiredDay('Deadline'),
     reply_by: optionalDay('Reply-by date'),
-    capacity: optionalNumber('Capacity', { min: 1, max: 100000, places: 0 }),
+    capacity: optionalNumber('Places', { min: 1, max: 100000, places: 0 }),
+    over_offer: optionalNumber('Over-offer allowance', { min: 0, max: 100000, places: 0 }).transform(
+      (value) => value ?? 0,
+    ),
+    release_mode: z.enum(RELEASE_MODES, { error: 'Choose how decisions are released.' }),
   })
   .superRefine((intake, ctx) => {
     const { opens_at: opens, deadline, start_date: start, reply_by: replyBy } = intake;
@@ -30,6 +37,9 @@ export const intakeFormSchema = z
     }
     if (isDay(replyBy) && isDay(deadline) && replyBy < deadline) {
       ctx.addIssue({ code: 'custom', path: ['reply_by'], message: MESSAGES.replyBy });
+    }
+    if (intake.capacity === null && intake.over_offer > 0) {
+      ctx.addIssue({ code: 'custom', path: ['over_offer'], message: MESSAGES.overOffer });
     }
   });
 export type IntakeFormInput = z.infer<typeof intakeFormSchema>;

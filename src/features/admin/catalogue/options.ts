@@ -6,6 +6,7 @@ import {
   STUDY_MODES,
 } from '../../../lib/course-options.ts';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '../../../lib/document-kinds.ts';
+import { RELEASE_MODE_LABELS, RELEASE_MODES } from '../../../lib/release-modes.ts';
 
 /** The choices the catalogue forms offer; each list is exactly what its column's check constraint allows. */
 
@@ -16,7 +17,7 @@ export interface Choice {
 
 export const UNIVERSITY_TYPES = ['public', 'private'] as const;
 export const TUITION_PERIODS = ['year', 'total'] as const;
-export { COURSE_LEVELS, DOCUMENT_KINDS, PRIOR_LEVELS, STUDY_MODES };
+export { COURSE_LEVELS, DOCUMENT_KINDS, PRIOR_LEVELS, RELEASE_MODES, STUDY_MODES };
 
 /** Upload types an applicant's file may have; the upload checks accept these three only. */
 export const FILE_TYPES = [
@@ -34,6 +35,7 @@ const LABELS: Readonly<Record<string, string>> = {
   year: 'Per year',
   total: 'Whole course',
   ...DOCUMENT_KIND_LABELS,
+  ...RELEASE_MODE_LABELS,
 };
 
 export function choiceLabel(value: string): string {

@@ -28,6 +28,7 @@ export function universityValues(row: UniversityRow): FormValues {
     is_partner: tick(row.is_partner),
     currency: row.currency,
     published: tick(row.published),
+    version: text(row.version),
   };
 }
 
@@ -50,6 +51,9 @@ export function intakeValues(row: IntakeRow): FormValues {
     deadline: row.deadline,
     reply_by: text(row.reply_by),
     capacity: text(row.capacity),
+    over_offer: text(row.over_offer),
+    release_mode: row.release_mode,
+    version: text(row.version),
   };
 }
 
@@ -59,6 +63,7 @@ export function documentValues(row: DocumentRequirementRow): FormValues {
     required: tick(row.required),
     max_size_mb: megabytesOf(row.max_size_bytes),
     description: row.description,
+    version: text(row.version),
   };
   for (const type of FILE_TYPES) values[type.field] = tick(row.allowed_types.includes(type.value));
   return values;

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { NO_VERSION, versionOf } from './form-state.ts';
 import type { UniversityRow } from './catalogue-rows.ts';
 import { courseCreateSchema } from './course-schema.ts';
 import { unconfirmedDeletion } from './delete-confirmation.ts';
@@ -58,24 +59,34 @@ async function deleteUniversity(supabase: SupabaseClient, university: University
   return created(`${university.name} was deleted.`, '/admin/catalogue#main');
 }
 
-/** The forms of one university's page. */
+/** The forms of one university's page; updates name the version the form showed. */
 export function universityHandlers(
   supabase: SupabaseClient,
   university: UniversityRow,
 ): Record<string, AdminHandler> {
-  const update = (changes: Record<string, unknown>) =>
-    supabase.from('universities').update(changes).eq('id', university.id).select('id').single();
+  const update = (changes: Record<string, unknown>, version: number) =>
+    supabase
+      .from('universities')
+      .update({ ...changes, version })
+      .eq('id', university.id)
+      .select('id')
+      .single();
   return {
     save_university: async (fields) => {
       const parsed = parseForm(universityFormSchema, fields);
       if (!parsed.ok) return parsed.outcome;
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
       const { verified, ...row } = parsed.data;
-      const { error } = await update(verified ? { ...row, last_verified_at: new Date().toISOString() } : row);
+      const changes = verified ? { ...row, last_verified_at: new Date().toISOString() } : row;
+      const { error } = await update(changes, version);
       return error ? writeFailure(error, SLUG_TAKEN) : done(`${row.name} was saved.`);
     },
-    verify_university: async () => {
-      const { error } = await update({ last_verified_at: new Date().toISOString() });
-      return error ? outcomeOfError(error) : done(`${university.name} was marked as verified today.`);
+    verify_university: async (fields) => {
+      const version = versionOf(fields);
+      if (version === null) return NO_VERSION;
+      const { error } = await update({ last_verified_at: new Date().toISOString() }, version);
+      return error ? writeFailure(error) : done(`${university.name} was marked as verified today.`);
     },
     delete_university: async (fields) =>
       unconfirmedDeletion(fields) ?? deleteUniversity(supabase, university),

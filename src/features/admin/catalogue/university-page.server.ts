@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminContext } from '../admin-context.server.ts';
-import { catalogueFormPost, formState, type FormState } from './catalogue-post.server.ts';
+import { catalogueFormPost, type FormState } from './catalogue-post.server.ts';
+import { formState } from './form-state.ts';
 import { loadUniversityPage, type UniversityPage } from './edit-pages.server.ts';
 import { universityValues } from './row-values.ts';
 import { universityHandlers } from './university-handlers.server.ts';
@@ -27,7 +28,7 @@ export async function loadUniversityEditPage(
     ...page,
     forms: {
       university: formState(posted, 'save_university', universityValues(university)),
-      verify: formState(posted, 'verify_university', {}),
+      verify: formState(posted, 'verify_university', { version: String(university.version) }),
       delete: formState(posted, 'delete_university', {}),
       newCourse: formState(posted, 'create_course', {
         tuition_currency: university.currency,

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
@@ -22,7 +23,10 @@ async function nameOf(supabase: SupabaseClient, id: string): Promise<string> {
   return row ? `${row.term} · ${row.course?.title ?? 'unknown course'}` : 'The intake';
 }
 
-/** Status changes go through set_intake_status, which alone knows the allowed moves and refusals. */
+/**
+ * Status changes go through set_intake_status, which alone knows the allowed moves and refusals;
+ * publishing decisions there releases every approved decision on the intake (publish_decisions).
+ */
 export function intakeHandlers(context: AdminContext): Record<string, AdminHandler> {
   return {
     'intake-status': async (fields) => {
@@ -34,6 +38,8 @@ export function intakeHandlers(context: AdminContext): Record<string, AdminHandl
       const { intake_id, to_status } = parsed.data;
       const { error } = await context.supabase.rpc('set_intake_status', { intake_id, to_status });
       if (error) return outcomeOfError(error);
+      // Publishing queued every released decision's letter in the same transaction: send them now.
+      if (to_status === 'decisions_published') sendPendingMail();
       return done(movedMessage(await nameOf(context.supabase, intake_id), to_status));
     },
   };

@@ -40,9 +40,17 @@ export function intakeListHref(filters: IntakeFilters, page = filters.page): str
   return query ? `/admin-intake?${query}` : '/admin-intake';
 }
 
-/** The link a row's "Close…" button follows, carrying the list's view so the admin returns to it. */
-export function confirmHref(intakeId: string, to: string, listQuery: string): string {
+/**
+ * The link a "Close…" button follows, carrying where the admin came from so they return to it: the
+ * list's view, or (with `fromDetail`) the intake's own page.
+ */
+export function confirmHref(intakeId: string, to: string, listQuery: string, fromDetail = false): string {
   const params = new URLSearchParams({ intake: intakeId, to });
-  if (listQuery) params.set('back', listQuery);
+  if (fromDetail) params.set('from', 'detail');
+  else if (listQuery) params.set('back', listQuery);
   return `/admin-intake/confirm?${params.toString()}`;
+}
+
+export function intakeDetailHref(intakeId: string): string {
+  return `/admin-intake/${intakeId}`;
 }

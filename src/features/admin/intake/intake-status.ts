@@ -84,7 +84,7 @@ const MOVES: Record<IntakeStatus, readonly IntakeMove[]> = {
       question: 'Publish the decisions of this intake?',
       confirmLabel: 'Yes, publish decisions',
       consequence:
-        'It marks this cycle’s decisions as final and published: the intake can then only be archived, never reopened. This is refused while any application on it still awaits a decision.',
+        'Every approved decision on this intake goes out at the same moment, each with its letter, and the intake can then only be archived, never reopened. This is refused while any application on it still awaits a decision or a recommendation awaits approval.',
     },
   ],
   decisions_published: [ARCHIVE],

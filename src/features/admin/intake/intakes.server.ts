@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { INTAKE_PAGE_SIZE, type IntakeFilters } from './intake-filters.ts';
+import { placeFigures, type PlaceFigures } from './places.ts';
 
-/** One row of admin_intakes(): an intake with the demand against it. */
-export interface IntakeRow {
+/** One row of admin_intakes(): an intake with its places, the decisions on it and the demand. */
+export interface IntakeRow extends PlaceFigures {
   id: string;
   course_id: string;
   course_title: string;
@@ -12,12 +13,12 @@ export interface IntakeRow {
   deadline: string;
   reply_by: string | null;
   start_date: string;
-  capacity: number | null;
   status: string;
+  release_mode: string;
   applications: number;
   awaiting_decision: number;
-  offers: number;
-  accepted: number;
+  /** Freed-place alerts nobody has handled yet. */
+  open_alerts: number;
   total: number;
 }
 
@@ -31,10 +32,10 @@ export interface IntakePage {
 function normalise(row: IntakeRow): IntakeRow {
   return {
     ...row,
+    ...placeFigures(row),
     applications: Number(row.applications),
     awaiting_decision: Number(row.awaiting_decision),
-    offers: Number(row.offers),
-    accepted: Number(row.accepted),
+    open_alerts: Number(row.open_alerts),
     total: Number(row.total),
   };
 }
@@ -60,41 +61,30 @@ export interface IntakeSummary {
   id: string;
   term: string;
   status: string;
+  release_mode: string;
+  opens_at: string | null;
   deadline: string;
+  reply_by: string | null;
+  start_date: string;
+  course_id: string;
   course_title: string;
   university_name: string;
-  awaiting_decision: number;
 }
 
-/** One intake by id for the confirmation page, with how many applications still await a decision. */
+const SUMMARY_COLUMNS =
+  'id, term, status, release_mode, opens_at, deadline, reply_by, start_date, course_id, course:courses(title, university_name)';
+
+/** One intake by id, named as staff know it; null when there is none. */
 export async function getIntake(supabase: SupabaseClient, id: string): Promise<IntakeSummary | null> {
-  const { data, error } = await supabase
-    .from('intakes')
-    .select('id, term, status, deadline, course:courses(title, university_name)')
-    .eq('id', id)
-    .maybeSingle();
+  const { data, error } = await supabase.from('intakes').select(SUMMARY_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw new Error(`intake lookup failed: ${error.message}`);
   if (!data) return null;
-  const row = data as unknown as {
-    id: string;
-    term: string;
-    status: string;
-    deadline: string;
+  const { course, ...row } = data as unknown as Omit<IntakeSummary, 'course_title' | 'university_name'> & {
     course: { title: string; university_name: string } | null;
   };
-  const waiting = await supabase
-    .from('applications')
-    .select('id', { count: 'exact', head: true })
-    .eq('intake_id', id)
-    .in('status', ['submitted', 'under_review', 'action_required']);
-  if (waiting.error) throw new Error(`waiting count failed: ${waiting.error.message}`);
   return {
-    id: row.id,
-    term: row.term,
-    status: row.status,
-    deadline: row.deadline,
-    course_title: row.course?.title ?? 'Unknown course',
-    university_name: row.course?.university_name ?? 'unknown university',
-    awaiting_decision: waiting.count ?? 0,
+    ...row,
+    course_title: course?.title ?? 'Unknown course',
+    university_name: course?.university_name ?? 'unknown university',
   };
 }

@@ -1,0 +1,108 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { placeFigures, type PlaceFigures } from './places.ts';
+import { getIntake, type IntakeSummary } from './intakes.server.ts';
+import { publishReadiness, type PublishReadiness } from './publish-readiness.server.ts';
+import type { PlaceAlert, WaitlistEntry } from './waitlist.ts';
+
+export interface IntakeDetail {
+  intake: IntakeSummary;
+  figures: PlaceFigures;
+  /** Applications without a decision and recommendations awaiting approval. */
+  readiness: PublishReadiness;
+  waitlist: WaitlistEntry[];
+  alerts: PlaceAlert[];
+}
+
+interface ApplicationRow {
+  id: string;
+  reference: string | null;
+  version: number;
+  waitlist_rank: number | null;
+  name: string | null;
+}
+
+function must<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
+  if (result.error) throw new Error(`${what}: ${result.error.message}`);
+  return result.data as T;
+}
+
+const nameOf = (name: string | null | undefined) => name?.trim() || 'Name not given';
+
+async function loadWaitlist(supabase: SupabaseClient, intakeId: string): Promise<WaitlistEntry[]> {
+  const rows = must(
+    await supabase
+      .from('applications')
+      .select('id, reference, version, waitlist_rank, name:answers->personal->>full_name')
+      .eq('intake_id', intakeId)
+      .eq('status', 'waitlisted')
+      .order('waitlist_rank', { ascending: true, nullsFirst: false })
+      .order('decided_at'),
+    'waiting list',
+  ) as ApplicationRow[];
+  const open = rows.length
+    ? (must(
+        await supabase
+          .from('application_decisions')
+          .select('application_id, outcome')
+          .in(
+            'application_id',
+            rows.map((row) => row.id),
+          )
+          .in('state', ['recommended', 'approved']),
+        'open decisions',
+      ) as { application_id: string; outcome: string }[])
+    : [];
+  return rows.map((row, index) => ({
+    id: row.id,
+    reference: row.reference ?? 'No reference',
+    name: nameOf(row.name),
+    version: row.version,
+    position: index + 1,
+    ranked: row.waitlist_rank !== null,
+    openDecision: open.find((decision) => decision.application_id === row.id)?.outcome ?? null,
+  }));
+}
+
+async function loadAlerts(supabase: SupabaseClient, intakeId: string): Promise<PlaceAlert[]> {
+  const rows = must(
+    await supabase
+      .from('place_alerts')
+      .select(
+        'id, application_id, from_status, to_status, created_at, application:applications(reference, name:answers->personal->>full_name)',
+      )
+      .eq('intake_id', intakeId)
+      .is('resolved_at', null)
+      .order('created_at'),
+    'place alerts',
+  ) as unknown as {
+    id: string;
+    application_id: string;
+    from_status: string;
+    to_status: string;
+    created_at: string;
+    application: { reference: string | null; name: string | null } | null;
+  }[];
+  return rows.map((row) => ({
+    id: row.id,
+    applicationId: row.application_id,
+    reference: row.application?.reference ?? 'No reference',
+    name: nameOf(row.application?.name),
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    createdAt: row.created_at,
+  }));
+}
+
+/** One intake's places, waiting list and open freed-place alerts; null when there is no such intake. */
+export async function getIntakeDetail(supabase: SupabaseClient, id: string): Promise<IntakeDetail | null> {
+  const intake = await getIntake(supabase, id);
+  if (!intake) return null;
+  const [places, readiness, waitlist, alerts] = await Promise.all([
+    supabase.rpc('staff_intake_places', { intake_id: id }),
+    publishReadiness(supabase, id),
+    loadWaitlist(supabase, id),
+    loadAlerts(supabase, id),
+  ]);
+  const figures = (must(places, 'places') as Record<string, unknown>[])[0] ?? {};
+  return { intake, figures: placeFigures(figures), readiness, waitlist, alerts };
+}
