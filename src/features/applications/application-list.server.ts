@@ -28,6 +28,9 @@ export interface ApplicationSummary {
   created_at: string;
   reply_by: string | null;
   offer_conditions: string | null;
+  conditions_met_at: string | null;
+  /** The public wording of the reason given with an unsuccessful outcome or a withdrawn offer. */
+  outcome_reason: string | null;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string; slug: string } | null;
   intake: { term: string; start_date: string; deadline: string } | null;
@@ -36,7 +39,10 @@ export interface ApplicationSummary {
   guide: StatusGuide | null;
 }
 
-const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions, answers,
+// Only the application's own columns: staff decisions (application_decisions) are never read here, so
+// nothing the applicant sees can run ahead of a decision's release.
+const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions,
+  conditions_met_at, outcome_reason, answers,
   course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline),
   documents:application_documents(${DOCUMENT_COLUMNS}),
   history:application_status_history(from_status, to_status, actor_kind, note, created_at)`;

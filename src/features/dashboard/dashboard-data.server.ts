@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { statusLabel } from '../../lib/application-status.ts';
 
 /** The parts of an application the dashboard shows (the applications list provides them). */
 export interface DashboardApplication {
@@ -83,8 +84,8 @@ export function recentActivity(applications: readonly DashboardApplication[], li
     .flatMap((app) =>
       app.history.map((entry) => ({
         at: entry.created_at,
-        text: `${app.course?.title ?? 'Application'}: ${entry.note ?? entry.to_status.replace(/_/g, ' ')}`,
-        href: '/applications',
+        text: `${app.course?.title ?? 'Application'}: ${entry.note ?? statusLabel(entry.to_status)}`,
+        href: app.status === 'draft' ? `/admission-application?draft=${app.id}` : `/applications/${app.id}`,
       })),
     )
     .sort((a, b) => b.at.localeCompare(a.at))
