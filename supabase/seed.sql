@@ -1740,6 +1740,10 @@ begin
 
   -- Kenji Tanaka: offer.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000004","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-07-02', nationality = 'JP',
+    phone = '+81 90 5555 0123', country = 'JP', education = '[{"institution":"Sakuragaoka High School","qualification":"Japanese Upper Secondary Certificate","field":"Science track","country":"JP","start_year":2016,"end_year":2022,"grade":"4.6 of 5"}]',
+    test_scores = '[{"test":"ielts","score":6.5,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000004';
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select 'd0000000-0000-4000-8000-0000000000a2', 'd0000000-0000-4000-8000-000000000004', i.course_id, i.id, '{"personal":{"full_name":"Kenji Tanaka","date_of_birth":"2005-07-02","nationality":"JP","phone":"+81 90 5555 0123"},"academic":[{"institution":"Sakuragaoka High School","qualification":"Japanese Upper Secondary Certificate","field":"Science track","country":"JP","start_year":2016,"end_year":2022,"grade":"4.6 of 5"}],"english_test":{"test":"ielts","score":6.5,"taken_on":"2026-06-20"},"statement":"Since I repaired my first bicycle in Osaka, I have wanted to understand how the things we rely on are designed and kept working. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
   from public.intakes i where i.id = picked[2];
@@ -1758,6 +1762,10 @@ begin
 
   -- Sofia Rossi: waitlisted.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000005","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-01-23', nationality = 'IT',
+    phone = '+39 333 555 0177', country = 'IT', education = '[{"institution":"Liceo Scientifico Galileo Galilei","qualification":"Diploma di Maturità","field":"Scientific","country":"IT","start_year":2016,"end_year":2022,"grade":"88 of 100"}]',
+    test_scores = '[{"test":"ielts","score":7,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000005';
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select 'd0000000-0000-4000-8000-0000000000a3', 'd0000000-0000-4000-8000-000000000005', i.course_id, i.id, '{"personal":{"full_name":"Sofia Rossi","date_of_birth":"2005-01-23","nationality":"IT","phone":"+39 333 555 0177"},"academic":[{"institution":"Liceo Scientifico Galileo Galilei","qualification":"Diploma di Maturità","field":"Scientific","country":"IT","start_year":2016,"end_year":2022,"grade":"88 of 100"}],"english_test":{"test":"ielts","score":7,"taken_on":"2026-06-20"},"statement":"Growing up in Turin between a bakery and a robotics club, I learned that patience and curiosity make most problems smaller. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
   from public.intakes i where i.id = picked[2];
@@ -1776,6 +1784,10 @@ begin
 
   -- Lucas Silva: conditions pending.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000006","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2004-11-09', nationality = 'BR',
+    phone = '+55 11 95555 0199', country = 'BR', education = '[{"institution":"Colégio Bandeirantes","qualification":"Certificado de Conclusão do Ensino Médio","field":"Exact sciences","country":"BR","start_year":2016,"end_year":2022,"grade":"8.7 of 10"}]',
+    test_scores = '[{"test":"ielts","score":6,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000006';
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select 'd0000000-0000-4000-8000-0000000000a4', 'd0000000-0000-4000-8000-000000000006', i.course_id, i.id, '{"personal":{"full_name":"Lucas Silva","date_of_birth":"2004-11-09","nationality":"BR","phone":"+55 11 95555 0199"},"academic":[{"institution":"Colégio Bandeirantes","qualification":"Certificado de Conclusão do Ensino Médio","field":"Exact sciences","country":"BR","start_year":2016,"end_year":2022,"grade":"8.7 of 10"}],"english_test":{"test":"ielts","score":6,"taken_on":"2026-06-20"},"statement":"Volunteering at a community radio in São Paulo showed me how much good clear information can do for a neighbourhood. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
   from public.intakes i where i.id = picked[2];
@@ -1796,6 +1808,10 @@ begin
 
   -- Zoë Fernández-Walsh: held offer.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000007","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-04-30', nationality = 'IE',
+    phone = '+353 85 555 0134', country = 'IE', education = '[{"institution":"Coláiste Íde","qualification":"Leaving Certificate","field":"Higher level sciences","country":"IE","start_year":2016,"end_year":2022,"grade":"560 points"}]',
+    test_scores = '[{"test":"ielts","score":8,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000007';
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select 'd0000000-0000-4000-8000-0000000000a5', 'd0000000-0000-4000-8000-000000000007', i.course_id, i.id, '{"personal":{"full_name":"Zoë Fernández-Walsh","date_of_birth":"2005-04-30","nationality":"IE","phone":"+353 85 555 0134"},"academic":[{"institution":"Coláiste Íde","qualification":"Leaving Certificate","field":"Higher level sciences","country":"IE","start_year":2016,"end_year":2022,"grade":"560 points"}],"english_test":{"test":"ielts","score":8,"taken_on":"2026-06-20"},"statement":"Two summers spent counting seabirds on the Kerry coast turned a hobby into the question I want to spend my studies on. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
   from public.intakes i where i.id = picked[3];
@@ -1817,6 +1833,10 @@ begin
 
   -- Mateo García: held unsuccessful.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000008","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2004-09-17', nationality = 'ES',
+    phone = '+34 612 555 018', country = 'ES', education = '[{"institution":"IES Ramiro de Maeztu","qualification":"Bachillerato","field":"Humanities","country":"ES","start_year":2016,"end_year":2022,"grade":"6.1 of 10"}]',
+    test_scores = '[{"test":"ielts","score":6,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000008';
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select 'd0000000-0000-4000-8000-0000000000a6', 'd0000000-0000-4000-8000-000000000008', i.course_id, i.id, '{"personal":{"full_name":"Mateo García","date_of_birth":"2004-09-17","nationality":"ES","phone":"+34 612 555 018"},"academic":[{"institution":"IES Ramiro de Maeztu","qualification":"Bachillerato","field":"Humanities","country":"ES","start_year":2016,"end_year":2022,"grade":"6.1 of 10"}],"english_test":{"test":"ielts","score":6,"taken_on":"2026-06-20"},"statement":"Helping my grandfather run his shop in Madrid taught me to listen to people first and to numbers second. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
   from public.intakes i where i.id = picked[3];

@@ -64,6 +64,29 @@ function objectsSql(): string {
   return `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values\n${rows.join(',\n')}\non conflict (bucket_id, name) do nothing;\n`;
 }
 
+/** The profile the applicant filled in before applying (the demo applicant's comes with the accounts). */
+function profileSql(demo: DemoCase): string {
+  if (demo.id === DEMO_APPLICATION_ID) return '';
+  const { person } = demo;
+  const education = [
+    {
+      institution: person.school,
+      qualification: person.qualification,
+      field: person.field,
+      country: person.country,
+      start_year: 2016,
+      end_year: 2022,
+      grade: person.grade,
+    },
+  ];
+  const tests = [{ test: 'ielts', score: person.ielts, taken_on: '2026-06-20' }];
+  return `  update public.profiles set date_of_birth = ${literal(person.dateOfBirth)}, nationality = ${literal(person.nationality)},
+    phone = ${literal(person.phone)}, country = ${literal(person.country)}, education = ${literal(JSON.stringify(education))},
+    test_scores = ${literal(JSON.stringify(tests))}
+  where id = ${literal(demo.account.id)};
+`;
+}
+
 /** Created as the applicant, with their documents, and submitted through submit_application. */
 function submitSql(demo: DemoCase): string {
   const documents = demoDocuments(demo)
@@ -74,7 +97,7 @@ function submitSql(demo: DemoCase): string {
     .join(',\n    ');
   return `  -- ${demo.account.fullName}: ${demo.state.replaceAll('_', ' ')}.
   ${actAs(demo.account.id)}
-  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+${profileSql(demo)}  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
   select ${literal(demo.id)}, ${literal(demo.account.id)}, i.course_id, i.id, ${literal(answers(demo))}, 'review'
   from public.intakes i where i.id = picked[${demo.intake + 1}];
   insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)

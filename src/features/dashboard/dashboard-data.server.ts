@@ -88,6 +88,8 @@ export function recentActivity(applications: readonly DashboardApplication[], li
         href: app.status === 'draft' ? `/admission-application?draft=${app.id}` : `/applications/${app.id}`,
       })),
     )
+    // Each history is oldest first; reversed, steps that share a time (one transaction) stay newest first.
+    .reverse()
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, limit);
 }
