@@ -30,9 +30,39 @@ function outcome(data: Row | null, error: { code?: string; message?: string } | 
   return { ok: false, status: 404, message: 'This draft cannot be changed any more.' };
 }
 
-async function conflict(supabase: SupabaseClient, id: string, message: string): Promise<SaveDraftOutcome> {
+/** Whether two JSON values hold the same data, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+type DraftFields = Pick<DraftSave, 'answers' | 'current_step'> & { course_id: string; intake_id: string };
+
+/**
+ * The answer to a save refused as stale. A retry of a save that already landed (its answer was lost
+ * with the connection) finds exactly what it sends stored, and is acknowledged instead.
+ */
+async function conflict(
+  supabase: SupabaseClient,
+  id: string,
+  message: string,
+  sent?: DraftFields,
+): Promise<SaveDraftOutcome> {
   const current = await loadDraft(supabase, id);
   if (!current) return outcome(null, null);
+  const same =
+    sent &&
+    sent.course_id === current.course_id &&
+    sent.intake_id === current.intake_id &&
+    sent.current_step === current.current_step &&
+    sameJson(sent.answers, current.answers);
+  if (same) return { ok: true, id, saved_at: current.updated_at, version: current.version };
   return {
     ok: false,
     status: 409,
@@ -68,7 +98,7 @@ export async function saveDraft(
       .eq('status', 'draft')
       .select('id, updated_at, version')
       .maybeSingle();
-    if (error?.code === 'PT409') return conflict(supabase, id, error.message);
+    if (error?.code === 'PT409') return conflict(supabase, id, error.message, fields);
     return outcome(data as Row | null, error);
   }
   const inserted = await supabase
