@@ -142,3 +142,50 @@ export async function submitted(who: Person, courseId: string, intakeId: string)
   if (error) throw error;
   return app;
 }
+
+/** The application's version as the member of staff reads it (the functions take the version seen). */
+export async function versionOf(staff: Person, id: string): Promise<number> {
+  const { data, error } = await staff.client.from('applications').select('version').eq('id', id).single();
+  if (error) throw error;
+  return (data as { version: number }).version;
+}
+
+/**
+ * A submitted application taken to a released decision by an administrator: moved to review, its
+ * documents verified, then decided and released (the test intakes are rolling).
+ */
+export async function decided(
+  admin: Person,
+  id: string,
+  outcome: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ status: string }> {
+  const moved = await admin.client.rpc('transition_application', {
+    application_id: id,
+    to_status: 'under_review',
+    expected_version: await versionOf(admin, id),
+  });
+  if (moved.error) throw moved.error;
+  const { data: documents } = await admin.client
+    .from('application_documents')
+    .select('id')
+    .eq('application_id', id);
+  for (const document of (documents ?? []) as { id: string }[]) {
+    const verified = await admin.client.rpc('review_document', {
+      document_id: document.id,
+      status: 'verified',
+      expected_version: await versionOf(admin, id),
+    });
+    if (verified.error) throw verified.error;
+  }
+  const decision = await admin.client.rpc('decide_application', {
+    application_id: id,
+    expected_version: await versionOf(admin, id),
+    outcome,
+    release: true,
+    ...extra,
+  });
+  if (decision.error) throw decision.error;
+  const { data } = await admin.client.from('applications').select('status').eq('id', id).single();
+  return data as { status: string };
+}

@@ -6,6 +6,7 @@ import { attach, BUCKET, completeAnswers, course, intake, person, type Person } 
 let stack: RunningStack;
 let applicant: Person;
 let counsellor: Person;
+let admin: Person;
 let courseId: string;
 let intakeId: string;
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   applicant = await person(stack);
   counsellor = await person(stack, ['counsellor']);
+  admin = await person(stack, ['admin']);
   courseId = await course(stack);
   intakeId = await intake(stack, courseId, { capacity: 50 });
 });
@@ -31,15 +33,16 @@ describe('an applicant applies and follows the application', () => {
       applicant_id: string;
       status: string;
       reference: string | null;
+      version: number;
     };
     expect(app).toMatchObject({ applicant_id: applicant.id, status: 'draft', reference: null });
 
     const saved = await applicant.client
       .from('applications')
-      .update({ answers: completeAnswers(), current_step: 'documents' })
+      .update({ answers: completeAnswers(), current_step: 'documents', version: app.version })
       .eq('id', app.id)
-      .select('current_step');
-    expect(saved.data).toEqual([{ current_step: 'documents' }]);
+      .select('current_step, version');
+    expect(saved.data).toEqual([{ current_step: 'documents', version: app.version + 1 }]);
 
     const passport = await attach(applicant, app.id, 'passport');
     await attach(applicant, app.id, 'transcript');
@@ -93,21 +96,69 @@ describe('an applicant applies and follows the application', () => {
     expect(info.data).toMatchObject({ status: 'submitted', next_actor: 'admissions' });
   });
 
-  it('goes through review, an offer and enrolment, each step in the timeline', async () => {
+  it('goes through review, a conditional offer, its conditions and enrolment, each step in the timeline', async () => {
     const { data: apps } = await applicant.client.from('applications').select('id').eq('status', 'submitted');
-    const id = (apps as { id: string }[])[0]?.id;
-    const move = (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', { application_id: id, to_status: to, note });
+    const id = (apps as { id: string }[])[0]?.id ?? '';
+    const version = async () =>
+      (
+        (await counsellor.client.from('applications').select('version').eq('id', id).single()).data as {
+          version: number;
+        }
+      ).version;
+    const move = async (to: string, note?: string) =>
+      counsellor.client.rpc('transition_application', {
+        application_id: id,
+        to_status: to,
+        expected_version: await version(),
+        note,
+      });
     expect((await move('under_review')).error).toBeNull();
     expect((await move('action_required', 'Upload a clearer passport scan.')).error).toBeNull();
     expect((await move('under_review')).error).toBeNull();
-    const offer = await move('offer_conditional', 'Final grades of at least B.');
-    expect(offer.data).toMatchObject({
+    const { data: documents } = await counsellor.client
+      .from('application_documents')
+      .select('id')
+      .eq('application_id', id);
+    for (const document of documents as { id: string }[]) {
+      const verified = await counsellor.client.rpc('review_document', {
+        document_id: document.id,
+        status: 'verified',
+        expected_version: await version(),
+      });
+      expect(verified.error).toBeNull();
+    }
+    // The counsellor recommends; the administrator approves and releases.
+    const recommended = await counsellor.client.rpc('decide_application', {
+      application_id: id,
+      expected_version: await version(),
+      outcome: 'offer_conditional',
+      conditions: 'Final grades of at least B.',
+    });
+    expect(recommended.data).toMatchObject({ state: 'recommended' });
+    const approved = await admin.client.rpc('approve_decision', {
+      decision_id: (recommended.data as { id: string }).id,
+      expected_version: await version(),
+      release: true,
+    });
+    expect(approved.data).toMatchObject({ state: 'released' });
+    const offer = await applicant.client
+      .from('applications')
+      .select('status, offer_conditions')
+      .eq('id', id)
+      .single();
+    expect(offer.data).toEqual({
       status: 'offer_conditional',
       offer_conditions: 'Final grades of at least B.',
     });
     const accepted = await applicant.client.rpc('respond_to_offer', { application_id: id, accept: true });
-    expect(accepted.data).toMatchObject({ status: 'accepted' });
+    expect(accepted.data).toMatchObject({ status: 'conditions_pending' });
+    const met = await admin.client.rpc('decide_application', {
+      application_id: id,
+      expected_version: await version(),
+      outcome: 'conditions_met',
+      release: true,
+    });
+    expect(met.data).toMatchObject({ state: 'released' });
     expect((await move('enrolled')).data).toMatchObject({ status: 'enrolled' });
 
     const { data: timeline } = await applicant.client
@@ -121,10 +172,11 @@ describe('an applicant applies and follows the application', () => {
       'action_required',
       'under_review',
       'offer_conditional',
+      'conditions_pending',
       'accepted',
       'enrolled',
     ]);
     const guide = await applicant.client.from('application_status_guide').select('status, next_actor');
-    expect(guide.data).toHaveLength(13);
+    expect(guide.data).toHaveLength(15);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
-import { BUCKET, course, intake, pdfBytes, person, submitted, type Person } from './fixtures.ts';
+import { BUCKET, course, decided, intake, pdfBytes, person, submitted, type Person } from './fixtures.ts';
 
 let stack: RunningStack;
 let victim: Person;
@@ -17,16 +17,13 @@ beforeAll(async () => {
   stack = await startTestStack();
   victim = await person(stack);
   intruder = await person(stack);
-  const counsellor = await person(stack, ['counsellor']);
+  const admin = await person(stack, ['admin']);
   anonymous = clientFor(stack);
   const courseId = await course(stack);
   appId = (await submitted(victim, courseId, await intake(stack, courseId))).id;
   offerId = (await submitted(victim, courseId, await intake(stack, courseId))).id;
-  for (const to of ['under_review', 'offer_unconditional'])
-    await counsellor.client.rpc('transition_application', { application_id: offerId, to_status: to });
-  await counsellor.client
-    .from('application_notes')
-    .insert({ application_id: appId, body: 'Check the grades.' });
+  await decided(admin, offerId, 'offer_unconditional');
+  await admin.client.from('application_notes').insert({ application_id: appId, body: 'Check the grades.' });
   const { data } = await victim.client
     .from('application_documents')
     .select('id, storage_path')
@@ -85,9 +82,27 @@ describe("another applicant cannot reach someone else's application", () => {
     const results = await Promise.all(calls);
     for (const result of results) expect(result.error?.message).toBe('Application not found.');
     const staffOnly = await Promise.all([
-      intruder.client.rpc('transition_application', { application_id: appId, to_status: 'under_review' }),
-      intruder.client.rpc('review_document', { document_id: docId, status: 'rejected', reason: 'x' }),
-      intruder.client.rpc('assign_application', { application_id: appId, assignee: intruder.id }),
+      intruder.client.rpc('transition_application', {
+        application_id: appId,
+        to_status: 'under_review',
+        expected_version: 1,
+      }),
+      intruder.client.rpc('review_document', {
+        document_id: docId,
+        status: 'rejected',
+        expected_version: 1,
+        reason: 'x',
+      }),
+      intruder.client.rpc('assign_application', {
+        application_id: appId,
+        assignee: intruder.id,
+        expected_version: 1,
+      }),
+      intruder.client.rpc('decide_application', {
+        application_id: appId,
+        expected_version: 1,
+        outcome: 'rejected',
+      }),
       intruder.client.rpc('expire_offers'),
     ]);
     for (const result of staffOnly) expect(result.error).not.toBeNull();

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
-import { attach, course, draft, intake, person, readyDraft, submitted, type Person } from './fixtures.ts';
+import {
+  attach,
+  course,
+  decided,
+  draft,
+  intake,
+  person,
+  readyDraft,
+  submitted,
+  versionOf,
+  type Person,
+} from './fixtures.ts';
 
 let stack: RunningStack;
 let applicant: Person;
 let counsellor: Person;
+let admin: Person;
 let courseId: string;
 let intakeId: string;
 
@@ -13,6 +25,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   applicant = await person(stack);
   counsellor = await person(stack, ['counsellor']);
+  admin = await person(stack, ['admin']);
   courseId = await course(stack);
   intakeId = await intake(stack, courseId);
 });
@@ -62,11 +75,13 @@ describe('submission refuses with the reasons', () => {
       .select('id, kind')
       .eq('application_id', app.id);
     const transcript = (docs as { id: string; kind: string }[]).find((d) => d.kind === 'transcript');
-    await counsellor.client.rpc('review_document', {
+    const reviewed = await counsellor.client.rpc('review_document', {
       document_id: transcript?.id,
       status: 'rejected',
+      expected_version: await versionOf(counsellor, app.id),
       reason: 'Blurred.',
     });
+    expect(reviewed.error).toBeNull();
     const { error } = await submit(applicant, app.id);
     expect(error?.message).toMatch(/Missing: the transcript document\.$/);
   });
@@ -95,22 +110,13 @@ describe('submission refuses with the reasons', () => {
     );
   });
 
-  it('refuses once the intake is full, and a withdrawal frees the place', async () => {
+  it('takes every submission while the intake is open, whatever its places: places count at offers', async () => {
     const small = await intake(stack, courseId, { capacity: 1 });
-    const first = await submitted(applicant, courseId, small);
+    await submitted(applicant, courseId, small);
     const rival = await person(stack);
     const second = await readyDraft(rival, courseId, small);
     const { status, body } = await restStatus(rival, 'submit_application', { application_id: second.id });
-    expect([status, body.message]).toEqual([400, 'This intake is full: all 1 places have been taken.']);
-    expect(
-      (
-        await applicant.client.rpc('withdraw_application', {
-          application_id: first.id,
-          reason: 'Changed plans',
-        })
-      ).error,
-    ).toBeNull();
-    expect((await submit(rival, second.id)).error).toBeNull();
+    expect([status, (body as unknown as { status: string }).status]).toEqual([200, 'submitted']);
   });
 
   it('allows one draft per intake and refuses a second submission', async () => {
@@ -141,7 +147,8 @@ describe('status changes go through the lifecycle functions only', () => {
     expect(reference.error?.code).toBe('42501');
     const asRpc = await restStatus(applicant, 'transition_application', {
       application_id: app.id,
-      to_status: 'offer_unconditional',
+      to_status: 'under_review',
+      expected_version: 1,
     });
     expect(asRpc.status).toBe(403);
     const row = await stack.db.query('select status, reference from public.applications where id = $1', [
@@ -162,17 +169,23 @@ describe('status changes go through the lifecycle functions only', () => {
     expect(removed.data).toEqual([]);
   });
 
-  it('lets staff make the allowed moves only, with clear errors', async () => {
+  it('lets staff make the allowed moves only, with clear errors; decisions are not moves', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    const move = (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', { application_id: app.id, to_status: to, note });
+    const move = async (to: string, note?: string) =>
+      counsellor.client.rpc('transition_application', {
+        application_id: app.id,
+        to_status: to,
+        expected_version: await versionOf(counsellor, app.id),
+        note,
+      });
     const illegal = await restStatus(counsellor, 'transition_application', {
       application_id: app.id,
       to_status: 'offer_unconditional',
+      expected_version: await versionOf(counsellor, app.id),
     });
     expect([illegal.status, illegal.body.message]).toEqual([
       400,
-      'Cannot move an application from submitted to offer_unconditional.',
+      'Offers, the waiting list and unsuccessful outcomes are decisions: use the decision form.',
     ]);
     expect((await move('enrolled')).error?.message).toBe(
       'Cannot move an application from submitted to enrolled.',
@@ -181,32 +194,28 @@ describe('status changes go through the lifecycle functions only', () => {
     expect((await move('action_required')).error?.message).toBe(
       'Say what the applicant must do: a note is required.',
     );
-    expect((await move('offer_conditional')).error?.message).toBe(
-      'A conditional offer needs its conditions.',
-    );
-    expect((await move('waitlisted')).data).toMatchObject({ status: 'waitlisted' });
-    expect((await move('under_review')).error?.message).toBe(
-      'Cannot move an application from waitlisted to under_review.',
-    );
-    expect((await move('offer_unconditional')).data).toMatchObject({ status: 'offer_unconditional' });
+    expect((await move('action_required', 'Upload a clearer scan.')).data).toMatchObject({
+      status: 'action_required',
+    });
+    expect((await move('under_review')).data).toMatchObject({ status: 'under_review' });
     expect((await move('accepted')).error?.message).toBe(
-      'Cannot move an application from offer_unconditional to accepted.',
+      'Cannot move an application from under_review to accepted.',
     );
     expect((await move('no_such_status')).error?.message).toBe(
-      'Cannot move an application from offer_unconditional to no_such_status.',
+      'Cannot move an application from under_review to no_such_status.',
     );
+    const stale = await counsellor.client.rpc('transition_application', {
+      application_id: app.id,
+      to_status: 'action_required',
+      expected_version: (await versionOf(counsellor, app.id)) - 1,
+      note: 'Based on what I saw an hour ago.',
+    });
+    expect(stale.error?.code).toBe('PT409');
   });
 
   it('answers offers only before the reply-by date, and expires them after', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    await counsellor.client.rpc('transition_application', {
-      application_id: app.id,
-      to_status: 'under_review',
-    });
-    await counsellor.client.rpc('transition_application', {
-      application_id: app.id,
-      to_status: 'offer_unconditional',
-    });
+    expect(await decided(admin, app.id, 'offer_unconditional')).toEqual({ status: 'offer_unconditional' });
     await stack.db.query('update public.applications set reply_by = current_date - 1 where id = $1', [
       app.id,
     ]);
