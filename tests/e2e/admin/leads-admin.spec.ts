@@ -165,20 +165,20 @@ test('a lead saved by a colleague meanwhile refuses the stale form, keeps what w
   await page.goto(`/admin/leads/${leadId}`);
   await colleague.goto(`/admin/leads/${leadId}`);
 
-  await colleague.getByLabel('Notes').fill('Colleague: brochure sent on Tuesday.');
+  await colleague.getByLabel('Notes', { exact: true }).fill('Colleague: brochure sent on Tuesday.');
   await colleague.getByRole('button', { name: 'Save changes' }).click();
   await expect(colleague.getByRole('status').filter({ hasText: 'The lead is updated.' })).toBeVisible();
 
-  await page.getByLabel('Status').selectOption({ label: 'Qualified' });
-  await page.getByLabel('Notes').fill('Mine: ready to apply in January.');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Qualified' });
+  await page.getByLabel('Notes', { exact: true }).fill('Mine: ready to apply in January.');
   await page.getByRole('button', { name: 'Save changes' }).click();
   const summary = page.getByTestId('lead-conflict');
   await expect(summary).toContainText(
     /changed this lead at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(notes\), after you opened it/,
   );
   await expect(summary).toBeFocused();
-  await expect(page.getByLabel('Status')).toHaveValue('qualified');
-  await expect(page.getByLabel('Notes')).toHaveValue('Mine: ready to apply in January.');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+  await expect(page.getByLabel('Notes', { exact: true })).toHaveValue('Mine: ready to apply in January.');
   await expect(page.getByTestId('lead-saved')).toContainText('Colleague: brochure sent on Tuesday.');
   await expectNoViolations(page, 'lead form refused as stale');
 
