@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startOutboxSweepsFromEnv } from '../lib/mail/outbox-sweeps.server.ts';
+import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { loadAstroHandler, type NodeMiddleware } from './astro-handler.ts';
 import { catalogueCache } from './cache/catalogue-cache-middleware.ts';
 import type { RenderedCache } from './cache/rendered-cache.ts';
@@ -119,7 +119,7 @@ if (invokedDirectly()) {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
-  const stopSweeps = startOutboxSweepsFromEnv();
+  const stopSweeps = await startBackgroundWork();
   closeOnSignals(() => {
     stopSweeps();
     return app.close();

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { DEMO_ACCOUNTS } from '../../supabase/seed/demo-accounts.ts';
-import { startOutboxSweepsFromEnv } from '../lib/mail/outbox-sweeps.server.ts';
+import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
 import { announceSetupToken } from './setup-token.ts';
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
-  const stopSweeps = startOutboxSweepsFromEnv();
+  const stopSweeps = await startBackgroundWork();
   closeOnSignals(async () => {
     stopSweeps();
     await app.close();

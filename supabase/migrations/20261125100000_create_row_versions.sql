@@ -81,15 +81,23 @@ $$;
 
 -- Fires for every update, after check_row_version: bumps the version of updates that did not name
 -- it (only the database's own functions may make those), and stamps who changed the row and what.
--- A function that changes a row for a reason of its own says so in unipath.change.
+-- A function that changes a row for a reason of its own says so in unipath.change. Trigger
+-- arguments: columns the database derives from other rows (a course's next deadline); an update of
+-- those alone is not a change anyone made to this row, so it leaves the version as it is.
 create or replace function public.stamp_row_version() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 declare
-  bookkeeping text[] := array['version', 'updated_by', 'updated_at', 'last_change'];
+  ignored text[] := array['version', 'updated_by', 'updated_at', 'last_change'] || coalesce(tg_argv::text[], '{}');
+  change text;
 begin
+  change := coalesce(nullif(current_setting('unipath.change', true), ''),
+    public.describe_change(to_jsonb(old) - ignored, to_jsonb(new) - ignored));
   if new.version = old.version then
+    if change is null and current_user not in ('anon', 'authenticated') then
+      return new;
+    end if;
     if current_user in ('anon', 'authenticated') then
       raise exception 'This change does not say which version of the record it is based on.'
         using errcode = 'PT428', hint = 'Send the version you read with the update.';
@@ -97,8 +105,7 @@ begin
     new.version := old.version + 1;
   end if;
   new.updated_by := auth.uid();
-  new.last_change := left(coalesce(nullif(current_setting('unipath.change', true), ''),
-    public.describe_change(to_jsonb(old) - bookkeeping, to_jsonb(new) - bookkeeping)), 300);
+  new.last_change := left(change, 300);
   return new;
 end
 $$;
@@ -109,9 +116,12 @@ do $$
 declare
   target record;
 begin
-  for target in select * from (values ('applications', 'application'), ('universities', 'university'),
-    ('courses', 'course'), ('intakes', 'intake'), ('document_requirements', 'document requirement'),
-    ('leads', 'lead')) t(tbl, noun)
+  for target in select * from (values
+    ('applications', 'application', '{}'::text[]),
+    ('universities', 'university', '{tuition_min,tuition_max,course_count}'),
+    ('courses', 'course', '{search_document,university_name,university_city,university_country_code,university_published,next_deadline,intake_months,tuition_annual,tuition_annual_usd}'),
+    ('intakes', 'intake', '{}'), ('document_requirements', 'document requirement', '{}'),
+    ('leads', 'lead', '{}')) t(tbl, noun, derived)
   loop
     execute format('alter table public.%I add column version integer not null default 1 check (version > 0),
       add column updated_by uuid references auth.users (id) on delete set null,
@@ -120,7 +130,8 @@ begin
     execute format('create trigger version_10_check before update of version on public.%I
       for each row execute function public.check_row_version(%L)', target.tbl, target.noun);
     execute format('create trigger version_20_stamp before update on public.%I
-      for each row execute function public.stamp_row_version()', target.tbl);
+      for each row execute function public.stamp_row_version(%s)', target.tbl,
+      (select string_agg(quote_literal(c), ', ') from unnest(target.derived) c));
   end loop;
 end
 $$;

@@ -28,7 +28,7 @@ alter table public.applications
 update public.applications set status = 'conditions_pending'
 where status = 'accepted' and offer_conditions is not null and conditions_met_at is null;
 
-create or replace view public.application_status_guide as
+create or replace view public.application_status_guide with (security_invoker = true) as
   select * from (values
     ('draft', 'Draft', 'applicant', 'Complete every step, upload the required documents and submit before the deadline.', false, 1),
     ('submitted', 'Submitted', 'admissions', 'Admissions will start reviewing your application; there is nothing to do for now.', false, 2),

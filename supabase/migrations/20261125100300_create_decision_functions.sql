@@ -548,7 +548,7 @@ begin
   if app.status <> 'waitlisted' or app.waitlist_rank is null then
     raise exception 'Only a waitlisted application has a place on the waiting list.' using errcode = 'P0001';
   end if;
-  if direction not in ('up', 'down') then
+  if direction is null or direction not in ('up', 'down') then
     raise exception 'Move the application up or down.' using errcode = '22023';
   end if;
   select * into neighbour from public.applications a

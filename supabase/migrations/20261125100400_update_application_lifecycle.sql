@@ -62,8 +62,8 @@ begin
     raise exception 'Offers, the waiting list and unsuccessful outcomes are decisions: use the decision form.'
       using errcode = 'P0001';
   end if;
-  if not public.application_transition_allowed(app.status, to_status) then
-    perform public.refuse_transition(app.status, to_status);
+  if to_status is null or not public.application_transition_allowed(app.status, to_status) then
+    perform public.refuse_transition(app.status, coalesce(to_status, 'nothing'));
   end if;
   if to_status = 'action_required' and clean_note is null then
     raise exception 'Say what the applicant must do: a note is required.' using errcode = 'P0001';
@@ -296,8 +296,9 @@ begin
   if not found then
     raise exception 'Intake not found.' using errcode = 'P0002';
   end if;
-  if (intake.status, to_status) not in (('draft', 'open'), ('open', 'closed'), ('closed', 'open'),
-    ('closed', 'decisions_published'), ('decisions_published', 'archived'), ('draft', 'archived')) then
+  if to_status is null or (intake.status, to_status) not in (('draft', 'open'), ('open', 'closed'),
+    ('closed', 'open'), ('closed', 'decisions_published'), ('decisions_published', 'archived'),
+    ('draft', 'archived')) then
     raise exception 'An intake cannot move from % to %.', intake.status, coalesce(to_status, 'nothing')
       using errcode = 'P0001';
   end if;

@@ -1,28 +1,17 @@
+import { every } from '../jobs/every.ts';
 import { outboxSenderFor, type OutboxSender } from './outbox-sender.server.ts';
 
 /** The app's default backend, the local stack (as in astro.config.mjs). */
-const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
+export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * Sweeps the outbox on a timer, so e-mails written by staff transitions and by requests whose
- * immediate send failed still go out. The timer never keeps the process alive on its own.
+ * immediate send failed still go out.
  */
 export function startOutboxSweeps(sender: OutboxSender, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sender
-      .sweep()
-      .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(intervalMs, () => sender.sweep());
 }
 
 /** The production server's sweeps, configured from its environment; a no-op without a sender. */

@@ -24,33 +24,33 @@ grant select on tap to anon, authenticated, service_role;
 select tests.authenticate_as_anon();
 select throws_ok($$select 1 from public.applications$$, '42501', null, 'anon cannot read applications');
 select throws_ok($$insert into public.applications (course_id, intake_id) select (select id from pg_temp.tap where k = 'course'), (select id from pg_temp.tap where k = 'open')$$, '42501', null, 'anon cannot start an application');
-select throws_ok($$update public.applications set answers = '{}'$$, '42501', null, 'anon cannot update');
+select throws_ok($$update public.applications set answers = '{}', version = version$$, '42501', null, 'anon cannot update');
 select throws_ok($$delete from public.applications$$, '42501', null, 'anon cannot delete');
 select throws_ok($$select 1 from public.application_status_history$$, '42501', null, 'anon cannot read status history');
 
 select tests.authenticate_as('owner');
 select is(tests.row_count($$select 1 from public.applications$$), 2, 'the owner reads their applications');
 select throws_ok($$insert into public.applications (course_id, intake_id) select (select id from pg_temp.tap where k = 'course'), (select id from pg_temp.tap where k = 'closed')$$, '42501', null, 'the owner cannot start on an intake that is not open');
-select is(tests.row_count($$update public.applications set answers = '{"statement": "Mine"}' where id = (select id from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
-select is(tests.row_count($$update public.applications set answers = '{"statement": "Late"}' where id = (select id from pg_temp.tap where k = 'sent')$$), 0, 'the owner cannot edit a submitted application');
-select throws_ok($$update public.applications set status = 'accepted' where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a status');
-select throws_ok($$update public.applications set reference = 'UP-2026-FAKE01' where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a reference');
-select throws_ok($$select public.transition_application((select id from pg_temp.tap where k = 'sent'), 'offer_unconditional')$$, '42501', null, 'the owner cannot make themselves an offer');
+select is(tests.row_count($$update public.applications set answers = '{"statement": "Mine"}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
+select is(tests.row_count($$update public.applications set answers = '{"statement": "Late"}', version = version where id = (select id from pg_temp.tap where k = 'sent')$$), 0, 'the owner cannot edit a submitted application');
+select throws_ok($$update public.applications set status = 'accepted', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a status');
+select throws_ok($$update public.applications set reference = 'UP-2026-FAKE01', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a reference');
+select throws_ok($$select public.decide_application((select id from pg_temp.tap where k = 'sent'), 1, 'offer_unconditional')$$, '42501', null, 'the owner cannot make themselves an offer');
 
 select tests.authenticate_as('other');
 select is(tests.row_count($$select 1 from public.applications where applicant_id = tests.user_id('owner')$$), 0, 'another applicant reads none of the owner''s applications');
 select throws_ok($$insert into public.applications (applicant_id, course_id, intake_id) select tests.user_id('owner'), (select id from pg_temp.tap where k = 'course'), (select id from pg_temp.tap where k = 'open')$$, '42501', null, 'another applicant cannot start one for the owner');
 select is(tests.row_count($$insert into public.applications (course_id, intake_id) select (select id from pg_temp.tap where k = 'course'), (select id from pg_temp.tap where k = 'open')$$), 1, 'another applicant starts their own draft');
-select is(tests.row_count($$update public.applications set answers = '{}' where applicant_id = tests.user_id('owner')$$), 0, 'another applicant updates none of the owner''s');
+select is(tests.row_count($$update public.applications set answers = '{}', version = version where applicant_id = tests.user_id('owner')$$), 0, 'another applicant updates none of the owner''s');
 select is(tests.row_count($$delete from public.applications where applicant_id = tests.user_id('owner')$$), 0, 'another applicant deletes none of the owner''s');
 select throws_ok($$select public.submit_application((select id from pg_temp.tap where k = 'draft'))$$, 'P0001', 'Application not found.', 'another applicant cannot submit the owner''s draft');
 
 select tests.authenticate_as('counsellor');
 select is(tests.row_count($$select 1 from public.applications where applicant_id = tests.user_id('owner')$$), 2, 'a counsellor reads the owner''s applications');
 select throws_ok($$insert into public.applications (applicant_id, course_id, intake_id) select tests.user_id('owner'), (select id from pg_temp.tap where k = 'course'), (select id from pg_temp.tap where k = 'open')$$, '42501', null, 'a counsellor cannot start one for the owner');
-select is(tests.row_count($$update public.applications set answers = '{}' where applicant_id = tests.user_id('owner')$$), 0, 'a counsellor cannot edit the owner''s answers');
+select is(tests.row_count($$update public.applications set answers = '{}', version = version where applicant_id = tests.user_id('owner')$$), 0, 'a counsellor cannot edit the owner''s answers');
 select is(tests.row_count($$delete from public.applications where applicant_id = tests.user_id('owner')$$), 0, 'a counsellor deletes nothing');
-select is((public.transition_application((select id from tap where k = 'sent'), 'under_review', 'Reading it')).status, 'under_review', 'a counsellor moves a submitted application under review');
+select is((public.transition_application((select id from tap where k = 'sent'), 'under_review', (select a.version from public.applications a where a.id = (select id from tap where k = 'sent')), 'Reading it')).status, 'under_review', 'a counsellor moves a submitted application under review');
 select is(tests.row_count($$insert into public.application_notes (application_id, body) select id, 'Strong statement' from pg_temp.tap where k = 'sent'$$), 1, 'a counsellor writes a note');
 
 select tests.authenticate_as('owner');
@@ -63,7 +63,7 @@ select is(tests.row_count($$select 1 from public.application_status_history wher
 
 select tests.authenticate_as('admin');
 select is(tests.row_count($$select 1 from public.applications where applicant_id in (tests.user_id('owner'), tests.user_id('other'))$$), 3, 'an administrator reads every application');
-select is(tests.row_count($$update public.applications set answers = '{}' where applicant_id = tests.user_id('owner')$$), 0, 'an administrator cannot edit the owner''s answers');
+select is(tests.row_count($$update public.applications set answers = '{}', version = version where applicant_id = tests.user_id('owner')$$), 0, 'an administrator cannot edit the owner''s answers');
 select is(tests.row_count($$select 1 from public.application_notes where application_id = (select id from pg_temp.tap where k = 'sent')$$), 1, 'an administrator reads staff notes');
 select is(tests.row_count($$delete from public.applications where applicant_id = tests.user_id('owner')$$), 0, 'an administrator deletes no application');
 

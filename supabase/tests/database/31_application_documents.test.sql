@@ -46,7 +46,7 @@ select is(tests.row_count($$select 1 from public.application_documents$$), 2, 'a
 select is(tests.row_count($$select 1 from storage.objects where bucket_id = 'application-documents' and name like '%-passport.pdf'$$), 1, 'a counsellor reads the files');
 select throws_ok($$update public.application_documents set status = 'verified'$$, '42501', null, 'a counsellor reviews only through review_document()');
 select is(tests.row_count($$delete from public.application_documents$$), 0, 'a counsellor deletes no document');
-select is((public.review_document((select d.id from public.application_documents d where d.kind = 'passport'), 'verified')).status, 'verified', 'a counsellor verifies a document');
+select is((public.review_document((select d.id from public.application_documents d where d.kind = 'passport'), 'verified', (select a.version from public.applications a join public.application_documents d on d.application_id = a.id where d.kind = 'passport'))).status, 'verified', 'a counsellor verifies a document');
 
 select tests.authenticate_as('admin');
 select is(tests.row_count($$select 1 from public.application_documents$$), 2, 'an administrator reads the documents');

@@ -12,13 +12,13 @@ select throws_ok($$select public.is_staff()$$, '42501', null, 'anon cannot ask a
 select throws_ok($$select public.refresh_search_terms()$$, '42501', null, 'anon cannot rebuild the dictionary');
 select throws_ok($$select public.validate_file_upload('cv.pdf', 1000, 'application/pdf')$$, '42501', null, 'anon cannot call the upload check');
 select throws_ok($$select public.submit_application(gen_random_uuid())$$, '42501', null, 'anon cannot submit an application');
-select throws_ok($$select public.transition_application(gen_random_uuid(), 'rejected')$$, '42501', null, 'anon cannot change a status');
+select throws_ok($$select public.transition_application(gen_random_uuid(), 'under_review', 1)$$, '42501', null, 'anon cannot change a status');
 select throws_ok($$select public.expire_offers()$$, '42501', null, 'anon cannot expire offers');
 select is(tests.row_count($$select * from public.search_courses(q => 'Tap Published')$$) > 0, true, 'anon searches courses');
 select ok(public.convert_amount(100, 'GBP', 'GBP') = 100, 'anon converts amounts');
 select lives_ok($$select * from public.suggest_terms('computng')$$, 'anon asks for suggestions');
 select is(tests.row_count($$select 1 from public.latest_currency_rates where currency = 'GBP'$$), 1, 'anon reads the newest rate per currency');
-select is(tests.row_count($$select 1 from public.application_status_guide$$), 13, 'anon reads the status guide');
+select is(tests.row_count($$select 1 from public.application_status_guide$$), 15, 'anon reads the status guide');
 select throws_ok($$delete from public.application_status_guide$$, '42501', null, 'anon cannot write the status guide');
 
 select tests.authenticate_as('applicant');
@@ -27,7 +27,7 @@ select is(public.is_staff(), false, 'an applicant is not staff');
 select throws_ok($$select public.refresh_search_terms()$$, '42501', 'only administrators refresh the search terms', 'an applicant cannot rebuild the dictionary');
 select is(public.validate_file_upload('cv.pdf', 1000, 'application/pdf') ->> 'valid', 'true', 'an applicant checks a PDF');
 select is(public.validate_file_upload('cv.pdf.html', 1000, 'text/html') ->> 'valid', 'false', 'an HTML file is refused');
-select throws_ok($$select public.transition_application(gen_random_uuid(), 'rejected')$$, '42501', null, 'an applicant cannot change a status');
+select throws_ok($$select public.transition_application(gen_random_uuid(), 'under_review', 1)$$, '42501', null, 'an applicant cannot change a status');
 select throws_ok($$select public.expire_offers()$$, '42501', null, 'an applicant cannot expire offers');
 
 select tests.authenticate_as('counsellor');

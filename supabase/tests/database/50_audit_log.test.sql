@@ -41,7 +41,7 @@ delete from public.audit_log;
 
 -- The applicant's own work is not a staff action, even where the same triggers fire.
 select tests.authenticate_as('owner');
-select is(tests.row_count($$update public.applications set answers = answers || '{"note": "draft"}', current_step = 'review' where id = (select v::uuid from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
+select is(tests.row_count($$update public.applications set answers = answers || '{"note": "draft"}', current_step = 'review', version = version where id = (select v::uuid from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
 select is(tests.row_count($$insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type) select (select v::uuid from pg_temp.tap where k = 'draft'), 'passport', v, 'passport.pdf', 2048, 'application/pdf' from pg_temp.tap where k = 'draft_file'$$), 1, 'the owner records a document');
 select is((public.submit_application((select v::uuid from tap where k = 'draft'))).status, 'submitted', 'the owner submits');
 select tests.clear_authentication();
@@ -49,12 +49,12 @@ select is((select count(*)::integer from public.audit_log), 0, 'an applicant''s 
 
 -- Changes made by the system (no signed-in user) are not staff actions either.
 select tests.authenticate_as_service_role();
-select is(tests.row_count($$update public.leads set notes = 'Imported' where email = 'lead@tap.test'$$), 1, 'the service role updates a lead');
+select is(tests.row_count($$update public.leads set notes = 'Imported', version = version where email = 'lead@tap.test'$$), 1, 'the service role updates a lead');
 select tests.clear_authentication();
 select is((select count(*)::integer from public.audit_log), 0, 'a change without a signed-in staff member is not recorded');
 
 select tests.authenticate_as('admin');
-select is(tests.row_count($$update public.courses set title = 'Tap Renamed Course' where slug = 'tap-course-pub'$$), 1, 'an administrator renames a course');
+select is(tests.row_count($$update public.courses set title = 'Tap Renamed Course', version = version where slug = 'tap-course-pub'$$), 1, 'an administrator renames a course');
 select tests.clear_authentication();
 select results_eq($$select actor, actor_email, action, entity, entity_id, before, after from public.audit_log$$,
   $$select tests.user_id('admin'), 'admin@tap.test', 'update', 'courses', (select v from pg_temp.tap where k = 'course'), '{"title": "Tap Published Course"}'::jsonb, '{"title": "Tap Renamed Course"}'::jsonb$$,
@@ -62,7 +62,7 @@ select results_eq($$select actor, actor_email, action, entity, entity_id, before
 delete from public.audit_log;
 
 select tests.authenticate_as('admin');
-select is(tests.row_count($$update public.intakes set capacity = 40, deadline = deadline where term = 'Tap Open Term'$$), 1, 'an administrator sets an intake''s capacity');
+select is(tests.row_count($$update public.intakes set capacity = 40, deadline = deadline, version = version where term = 'Tap Open Term'$$), 1, 'an administrator sets an intake''s capacity');
 select tests.clear_authentication();
 select results_eq($$select actor, action, entity, entity_id, before, after from public.audit_log$$,
   $$select tests.user_id('admin'), 'update', 'intakes', (select v from pg_temp.tap where k = 'intake'), '{"capacity": null}'::jsonb, '{"capacity": 40}'::jsonb$$,
@@ -82,16 +82,16 @@ delete from public.audit_log;
 -- Columns other tables keep up to date (a course's next deadline, its university's visibility)
 -- are left out, so one change is one record even when it ripples through the catalogue.
 select tests.authenticate_as('admin');
-select is(tests.row_count($$update public.intakes set deadline = deadline - 5 where term = 'Tap Open Term'$$), 1, 'an administrator moves a deadline');
-select is(tests.row_count($$update public.universities set published = false where slug = 'tap-uni-pub'$$), 1, 'and hides a university with courses');
+select is(tests.row_count($$update public.intakes set deadline = deadline - 5, version = version where term = 'Tap Open Term'$$), 1, 'an administrator moves a deadline');
+select is(tests.row_count($$update public.universities set published = false, version = version where slug = 'tap-uni-pub'$$), 1, 'and hides a university with courses');
 select tests.clear_authentication();
 select results_eq($$select entity, array(select jsonb_object_keys(after)) from public.audit_log order by id$$,
   $$values ('intakes', array['deadline']), ('universities', array['published'])$$, 'each is one record of the column that changed');
 delete from public.audit_log;
 
 select tests.authenticate_as('counsellor');
-select is(tests.row_count($$update public.leads set status = 'contacted' where email = 'lead@tap.test'$$), 1, 'a counsellor works a lead');
-select is(tests.row_count($$update public.leads set status = 'contacted' where email = 'lead@tap.test'$$), 1, 'and saves it again unchanged');
+select is(tests.row_count($$update public.leads set status = 'contacted', version = version where email = 'lead@tap.test'$$), 1, 'a counsellor works a lead');
+select is(tests.row_count($$update public.leads set status = 'contacted', version = version where email = 'lead@tap.test'$$), 1, 'and saves it again unchanged');
 select tests.clear_authentication();
 select results_eq($$select actor, action, entity, entity_id, before, after from public.audit_log$$,
   $$select tests.user_id('counsellor'), 'update', 'leads', (select v from pg_temp.tap where k = 'lead'), '{"status": "new"}'::jsonb, '{"status": "contacted"}'::jsonb$$,
@@ -99,7 +99,7 @@ select results_eq($$select actor, action, entity, entity_id, before, after from 
 delete from public.audit_log;
 
 select tests.authenticate_as('counsellor');
-select is((public.transition_application((select v::uuid from tap where k = 'sent'), 'under_review', 'Reading it')).status, 'under_review', 'a counsellor starts the review');
+select is((public.transition_application((select v::uuid from tap where k = 'sent'), 'under_review', (select a.version from public.applications a where a.id = (select v::uuid from tap where k = 'sent')), 'Reading it')).status, 'under_review', 'a counsellor starts the review');
 select tests.clear_authentication();
 select results_eq($$select actor, action, entity, entity_id, before, after from public.audit_log$$,
   $$select tests.user_id('counsellor'), 'update', 'applications', (select v from pg_temp.tap where k = 'sent'), '{"status": "submitted"}'::jsonb, '{"status": "under_review"}'::jsonb$$,
@@ -107,7 +107,7 @@ select results_eq($$select actor, action, entity, entity_id, before, after from 
 delete from public.audit_log;
 
 select tests.authenticate_as('counsellor');
-select is((public.review_document((select v::uuid from tap where k = 'document'), 'rejected', 'The scan is blurred')).status, 'rejected', 'a counsellor rejects a document');
+select is((public.review_document((select v::uuid from tap where k = 'document'), 'rejected', (select a.version from public.applications a join public.application_documents d on d.application_id = a.id where d.id = (select v::uuid from tap where k = 'document')), 'The scan is blurred')).status, 'rejected', 'a counsellor rejects a document');
 select tests.clear_authentication();
 select results_eq($$select actor, action, entity, entity_id, before, after - 'reviewed_at' from public.audit_log$$,
   $$select tests.user_id('counsellor'), 'update', 'application_documents', (select v from pg_temp.tap where k = 'document'),
@@ -140,7 +140,7 @@ select is((select count(*)::integer from public.audit_log), 1, 'one record per a
 
 -- Who reads and writes the log: a staff action by each kind of staff member is in it.
 select tests.authenticate_as('counsellor');
-select is(tests.row_count($$update public.leads set notes = 'Called back' where email = 'lead@tap.test'$$), 1, 'a counsellor adds a record');
+select is(tests.row_count($$update public.leads set notes = 'Called back', version = version where email = 'lead@tap.test'$$), 1, 'a counsellor adds a record');
 select tests.clear_authentication();
 
 select tests.authenticate_as_anon();

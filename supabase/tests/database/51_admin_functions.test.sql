@@ -61,8 +61,8 @@ select lives_ok($$select public.set_staff_role(tests.user_id('counsellor'), 'adm
 select tests.clear_authentication();
 select results_eq($$select r.role, r.granted_by from public.user_roles r where r.user_id = tests.user_id('counsellor') order by r.role$$,
   $$values ('admin', tests.user_id('admin')), ('counsellor', null::uuid)$$, 'the counsellor holds each role once, the new one granted by the administrator');
-update public.applications set assigned_to = tests.user_id('other') where reference = 'UP-2026-TAPB01';
-update public.leads set assignee = tests.user_id('other') where email = 'lead@tap.test';
+update public.applications set assigned_to = tests.user_id('other'), version = version where reference = 'UP-2026-TAPB01';
+update public.leads set assignee = tests.user_id('other'), version = version where email = 'lead@tap.test';
 
 select tests.authenticate_as('admin');
 select lives_ok($$select public.set_staff_role(tests.user_id('other'), 'counsellor', false)$$, 'an administrator revokes a counsellor');

@@ -2,7 +2,7 @@
 -- the rule that a lead goes to staff only. Who may call each, what everyone else gets, which intake
 -- moves are allowed, and that a triage batch changes all its applications or none.
 begin;
-select plan(54);
+select plan(56);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -40,7 +40,7 @@ select throws_ok($$select public.admin_kpis()$$, '42501', 'Only admissions staff
 select throws_ok($$select * from public.admin_intakes()$$, '42501', 'Only admissions staff see intakes.', 'an applicant cannot list intakes with their demand');
 select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'closed')$$, '42501', null, 'an applicant cannot close an intake');
 select throws_ok($$select public.triage_applications(array[(select v from pg_temp.tap where k = 'first')], null, true)$$, '42501', 'Only admissions staff triage applications.', 'an applicant cannot move their application to review');
-select is(tests.row_count($$update public.leads set assignee = tests.user_id('owner')$$), 0, 'an applicant assigns no lead');
+select is(tests.row_count($$update public.leads set assignee = tests.user_id('owner'), version = version$$), 0, 'an applicant assigns no lead');
 
 select tests.authenticate_as_service_role();
 select throws_ok($$select public.admin_kpis()$$, '42501', null, 'the service role is not admissions staff');
@@ -77,9 +77,9 @@ select is(tests.row_count($$select 1 from public.application_status_history h wh
 select is(public.triage_applications(array(select v from pg_temp.tap where k = 'first'), tests.user_id('admin'), false), 1, 'a batch may only reassign');
 select is((select assigned_to from public.applications where id = (select v from tap where k = 'first')), tests.user_id('admin'), 'the application has its new reviewer');
 
-select throws_ok($$update public.leads set assignee = tests.user_id('owner') where email = 'lead@tap.test'$$, '23514', 'Leads can only be assigned to admissions staff.', 'a lead cannot go to an applicant');
-select is(tests.row_count($$update public.leads set assignee = tests.user_id('counsellor') where email = 'lead@tap.test'$$), 1, 'a counsellor takes a lead');
-select is(tests.row_count($$update public.leads set assignee = null where email = 'lead@tap.test'$$), 1, 'and gives it back');
+select throws_ok($$update public.leads set assignee = tests.user_id('owner'), version = version where email = 'lead@tap.test'$$, '23514', 'Leads can only be assigned to admissions staff.', 'a lead cannot go to an applicant');
+select is(tests.row_count($$update public.leads set assignee = tests.user_id('counsellor'), version = version where email = 'lead@tap.test'$$), 1, 'a counsellor takes a lead');
+select is(tests.row_count($$update public.leads set assignee = null, version = version where email = 'lead@tap.test'$$), 1, 'and gives it back');
 
 select tests.authenticate_as('admin');
 select throws_ok($$select public.set_intake_status(gen_random_uuid(), 'open')$$, 'P0002', 'Intake not found.', 'an unknown intake is refused');
@@ -89,11 +89,13 @@ select throws_ok($$select public.set_intake_status((select v from pg_temp.tap wh
 select is((public.set_intake_status((select v from tap where k = 'open'), 'closed')).status, 'closed', 'an administrator closes an intake');
 select is((public.set_intake_status((select v from tap where k = 'open'), 'open')).status, 'open', 'reopens it');
 select is((public.set_intake_status((select v from tap where k = 'open'), 'closed')).status, 'closed', 'and closes it again');
-select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'decisions_published')$$, 'P0001', '2 application(s) on this intake still await a decision.', 'decisions are not published while applications await one');
-select is((public.transition_application((select v from tap where k = 'first'), 'offer_unconditional')).status, 'offer_unconditional', 'the first applicant gets an offer');
-select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'decisions_published')$$, 'P0001', '1 application(s) on this intake still await a decision.', 'nor while one still does');
-select is((public.transition_application((select v from tap where k = 'second'), 'rejected')).status, 'rejected', 'the second is turned down');
+select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'decisions_published')$$, 'P0001', '2 application(s) on this intake still await a decision and 0 decision(s) await approval.', 'decisions are not published while applications await one');
+select is((public.decide_application((select v from tap where k = 'first'), (select a.version from public.applications a where a.id = (select v from tap where k = 'first')), 'offer_unconditional', override_reason => 'Documents seen in person')).state, 'approved', 'the first applicant is decided an offer');
+select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'decisions_published')$$, 'P0001', '1 application(s) on this intake still await a decision and 0 decision(s) await approval.', 'nor while one still does');
+select is((public.decide_application((select v from tap where k = 'second'), (select a.version from public.applications a where a.id = (select v from tap where k = 'second')), 'rejected', reason_id => (select r.id from public.decision_reasons r where r.outcome = 'rejected' order by r.position limit 1))).state, 'approved', 'the second is turned down');
+select results_eq($$select status from batch order by status$$, array['under_review', 'under_review'], 'decided, both still read as under review');
 select is((public.set_intake_status((select v from tap where k = 'open'), 'decisions_published')).status, 'decisions_published', 'then the decisions are published');
+select results_eq($$select status from batch order by status$$, array['offer_unconditional', 'rejected'], 'publishing released both decisions at once');
 select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'open')$$, 'P0001', null, 'a published intake does not reopen');
 select is((public.set_intake_status((select v from tap where k = 'open'), 'archived')).status, 'archived', 'it is archived');
 select throws_ok($$select public.set_intake_status((select v from pg_temp.tap where k = 'open'), 'open')$$, 'P0001', null, 'an archived intake stays archived');

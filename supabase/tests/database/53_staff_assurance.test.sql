@@ -37,13 +37,13 @@ select is(tests.row_count($$select 1 from public.applications where applicant_id
 select is(tests.row_count($$select 1 from public.application_status_history where application_id = (select v from pg_temp.tap)$$), 0, 'nor its history');
 select is(tests.row_count($$select 1 from public.intakes where term = 'Tap Draft Term'$$), 0, 'no draft intake');
 select is(tests.row_count($$select 1 from public.user_roles where user_id <> tests.user_id('admin')$$), 0, 'nobody else''s role');
-select is(tests.row_count($$update public.leads set status = 'lost'$$), 0, 'they change no lead');
+select is(tests.row_count($$update public.leads set status = 'lost', version = version$$), 0, 'they change no lead');
 select throws_ok($$insert into public.application_notes (application_id, body) select v, 'Sneaky' from pg_temp.tap$$, '42501', null, 'they write no note');
 select throws_ok($$select public.admin_kpis()$$, '42501', null, 'they read no figures');
 select throws_ok($$select * from public.staff_directory()$$, '42501', null, 'they list no staff');
 select throws_ok($$select * from public.admin_list_users()$$, '42501', null, 'they list no users');
 select throws_ok($$select public.set_staff_role(tests.user_id('other'), 'admin', true)$$, '42501', null, 'they grant no role');
-select throws_ok($$select public.transition_application((select v from pg_temp.tap), 'under_review')$$, '42501', null, 'they move no application');
+select throws_ok($$select public.transition_application((select v from pg_temp.tap), 'under_review', 1)$$, '42501', null, 'they move no application');
 select throws_ok($$select public.triage_applications(array(select v from pg_temp.tap), null, true)$$, '42501', null, 'they triage nothing');
 
 -- The same session after the second factor: the JWT now says aal2.
@@ -57,9 +57,9 @@ select is(tests.row_count($$select 1 from public.audit_log where actor = tests.u
 select is(tests.row_count($$select 1 from public.applications where applicant_id = tests.user_id('owner')$$), 1, 'the applicant''s application');
 select is(tests.row_count($$select 1 from public.intakes where term = 'Tap Draft Term'$$), 1, 'the draft intake');
 select is(tests.row_count($$select 1 from public.user_roles where user_id = tests.user_id('counsellor')$$), 1, 'the counsellor''s role');
-select is(tests.row_count($$update public.leads set status = 'contacted' where email = 'lead@tap.test'$$), 1, 'they work the lead');
+select is(tests.row_count($$update public.leads set status = 'contacted', version = version where email = 'lead@tap.test'$$), 1, 'they work the lead');
 select ok(public.admin_kpis() ? 'awaiting_triage', 'they read the figures');
-select is((public.transition_application((select v from tap), 'under_review')).status, 'under_review', 'they move the application on');
+select is((public.transition_application((select v from tap), 'under_review', (select a.version from public.applications a where a.id = (select v from tap)))).status, 'under_review', 'they move the application on');
 
 -- An applicant's own data do not wait for the second factor.
 select tests.authenticate_as('owner');

@@ -48,7 +48,7 @@ beforeAll(async () => {
     counsellor.client
       .from('application_notes')
       .insert({ application_id: ids.application, body: 'Call the school.' }),
-    counsellor.client.from('leads').update({ status: 'contacted' }).eq('id', ids.lead),
+    counsellor.client.from('leads').update({ status: 'contacted', version: 1 }).eq('id', ids.lead),
   ]);
   for (const step of steps) expect(step.error).toBeNull();
 });

@@ -143,49 +143,68 @@ export async function submitted(who: Person, courseId: string, intakeId: string)
   return app;
 }
 
-/** The application's version as the member of staff reads it (the functions take the version seen). */
-export async function versionOf(staff: Person, id: string): Promise<number> {
-  const { data, error } = await staff.client.from('applications').select('version').eq('id', id).single();
+/** The version of an application as the caller reads it, which every staff change must name. */
+export async function versionOf(who: Person, applicationId: string): Promise<number> {
+  const { data, error } = await who.client
+    .from('applications')
+    .select('version')
+    .eq('id', applicationId)
+    .single();
   if (error) throw error;
   return (data as { version: number }).version;
 }
 
-/**
- * A submitted application taken to a released decision by an administrator: moved to review, its
- * documents verified, then decided and released (the test intakes are rolling).
- */
-export async function decided(
-  admin: Person,
-  id: string,
-  outcome: string,
-  extra: Record<string, unknown> = {},
-): Promise<{ status: string }> {
-  const moved = await admin.client.rpc('transition_application', {
-    application_id: id,
-    to_status: 'under_review',
-    expected_version: await versionOf(admin, id),
+/** A process move by staff (review, a request for action, enrolment) on the current version. */
+export async function move(staff: Person, applicationId: string, toStatus: string, note?: string) {
+  return staff.client.rpc('transition_application', {
+    application_id: applicationId,
+    to_status: toStatus,
+    expected_version: await versionOf(staff, applicationId),
+    ...(note ? { note } : {}),
   });
-  if (moved.error) throw moved.error;
-  const { data: documents } = await admin.client
+}
+
+/** Staff verify every document of the application, as the documents gate for offers needs. */
+export async function verifyDocuments(staff: Person, applicationId: string): Promise<void> {
+  const { data } = await staff.client
     .from('application_documents')
     .select('id')
-    .eq('application_id', id);
-  for (const document of (documents ?? []) as { id: string }[]) {
-    const verified = await admin.client.rpc('review_document', {
-      document_id: document.id,
+    .eq('application_id', applicationId);
+  for (const { id } of (data ?? []) as { id: string }[]) {
+    const { error } = await staff.client.rpc('review_document', {
+      document_id: id,
       status: 'verified',
-      expected_version: await versionOf(admin, id),
+      expected_version: await versionOf(staff, applicationId),
     });
-    if (verified.error) throw verified.error;
+    if (error) throw error;
   }
-  const decision = await admin.client.rpc('decide_application', {
-    application_id: id,
-    expected_version: await versionOf(admin, id),
+}
+
+/** The first active reason staff can give for a negative outcome. */
+export async function reasonFor(staff: Person, outcome: string): Promise<string> {
+  const { data, error } = await staff.client
+    .from('decision_reasons')
+    .select('id')
+    .eq('outcome', outcome)
+    .eq('active', true)
+    .order('position')
+    .limit(1)
+    .single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
+
+/** A decision by staff on the current version; `release` sends it at once where allowed. */
+export async function decide(
+  staff: Person,
+  applicationId: string,
+  outcome: string,
+  extra: Record<string, unknown> = {},
+) {
+  return staff.client.rpc('decide_application', {
+    application_id: applicationId,
+    expected_version: await versionOf(staff, applicationId),
     outcome,
-    release: true,
     ...extra,
   });
-  if (decision.error) throw decision.error;
-  const { data } = await admin.client.from('applications').select('status').eq('id', id).single();
-  return data as { status: string };
 }

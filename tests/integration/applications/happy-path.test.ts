@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
-import { attach, BUCKET, completeAnswers, course, intake, person, type Person } from './fixtures.ts';
+import {
+  attach,
+  BUCKET,
+  completeAnswers,
+  course,
+  decide,
+  intake,
+  move,
+  person,
+  verifyDocuments,
+  versionOf,
+  type Person,
+} from './fixtures.ts';
 
 let stack: RunningStack;
 let applicant: Person;
@@ -33,16 +45,15 @@ describe('an applicant applies and follows the application', () => {
       applicant_id: string;
       status: string;
       reference: string | null;
-      version: number;
     };
     expect(app).toMatchObject({ applicant_id: applicant.id, status: 'draft', reference: null });
 
     const saved = await applicant.client
       .from('applications')
-      .update({ answers: completeAnswers(), current_step: 'documents', version: app.version })
+      .update({ answers: completeAnswers(), current_step: 'documents', version: 1 })
       .eq('id', app.id)
       .select('current_step, version');
-    expect(saved.data).toEqual([{ current_step: 'documents', version: app.version + 1 }]);
+    expect(saved.data).toEqual([{ current_step: 'documents', version: 2 }]);
 
     const passport = await attach(applicant, app.id, 'passport');
     await attach(applicant, app.id, 'transcript');
@@ -96,51 +107,32 @@ describe('an applicant applies and follows the application', () => {
     expect(info.data).toMatchObject({ status: 'submitted', next_actor: 'admissions' });
   });
 
-  it('goes through review, a conditional offer, its conditions and enrolment, each step in the timeline', async () => {
+  it('goes through review, a released offer, its conditions and enrolment, each step in the timeline', async () => {
     const { data: apps } = await applicant.client.from('applications').select('id').eq('status', 'submitted');
     const id = (apps as { id: string }[])[0]?.id ?? '';
-    const version = async () =>
-      (
-        (await counsellor.client.from('applications').select('version').eq('id', id).single()).data as {
-          version: number;
-        }
-      ).version;
-    const move = async (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', {
-        application_id: id,
-        to_status: to,
-        expected_version: await version(),
-        note,
-      });
-    expect((await move('under_review')).error).toBeNull();
-    expect((await move('action_required', 'Upload a clearer passport scan.')).error).toBeNull();
-    expect((await move('under_review')).error).toBeNull();
-    const { data: documents } = await counsellor.client
-      .from('application_documents')
-      .select('id')
-      .eq('application_id', id);
-    for (const document of documents as { id: string }[]) {
-      const verified = await counsellor.client.rpc('review_document', {
-        document_id: document.id,
-        status: 'verified',
-        expected_version: await version(),
-      });
-      expect(verified.error).toBeNull();
-    }
-    // The counsellor recommends; the administrator approves and releases.
-    const recommended = await counsellor.client.rpc('decide_application', {
-      application_id: id,
-      expected_version: await version(),
-      outcome: 'offer_conditional',
+    expect((await move(counsellor, id, 'under_review')).error).toBeNull();
+    expect(
+      (await move(counsellor, id, 'action_required', 'Upload a clearer passport scan.')).error,
+    ).toBeNull();
+    expect((await move(counsellor, id, 'under_review')).error).toBeNull();
+    await verifyDocuments(counsellor, id);
+    const recommended = await decide(counsellor, id, 'offer_conditional', {
       conditions: 'Final grades of at least B.',
     });
-    expect(recommended.data).toMatchObject({ state: 'recommended' });
-    const approved = await admin.client.rpc('approve_decision', {
+    expect(recommended.data).toMatchObject({ state: 'recommended', outcome: 'offer_conditional' });
+    const unseen = await applicant.client
+      .from('applications')
+      .select('status, offer_conditions')
+      .eq('id', id)
+      .single();
+    expect(unseen.data).toEqual({ status: 'under_review', offer_conditions: null });
+
+    const released = await admin.client.rpc('approve_decision', {
       decision_id: (recommended.data as { id: string }).id,
-      expected_version: await version(),
+      expected_version: await versionOf(admin, id),
       release: true,
     });
-    expect(approved.data).toMatchObject({ state: 'released' });
+    expect(released.data).toMatchObject({ state: 'released', approved_by: admin.id, released_by: admin.id });
     const offer = await applicant.client
       .from('applications')
       .select('status, offer_conditions')
@@ -150,16 +142,16 @@ describe('an applicant applies and follows the application', () => {
       status: 'offer_conditional',
       offer_conditions: 'Final grades of at least B.',
     });
+
     const accepted = await applicant.client.rpc('respond_to_offer', { application_id: id, accept: true });
     expect(accepted.data).toMatchObject({ status: 'conditions_pending' });
-    const met = await admin.client.rpc('decide_application', {
-      application_id: id,
-      expected_version: await version(),
-      outcome: 'conditions_met',
-      release: true,
+    expect((await move(admin, id, 'enrolled')).error?.message).toBe(
+      'Cannot move an application from conditions_pending to enrolled.',
+    );
+    expect((await decide(admin, id, 'conditions_met', { release: true })).data).toMatchObject({
+      state: 'released',
     });
-    expect(met.data).toMatchObject({ state: 'released' });
-    expect((await move('enrolled')).data).toMatchObject({ status: 'enrolled' });
+    expect((await move(admin, id, 'enrolled')).data).toMatchObject({ status: 'enrolled' });
 
     const { data: timeline } = await applicant.client
       .from('application_status_history')

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
-import { BUCKET, course, decided, intake, pdfBytes, person, submitted, type Person } from './fixtures.ts';
+import {
+  BUCKET,
+  course,
+  decide,
+  intake,
+  move,
+  pdfBytes,
+  person,
+  submitted,
+  type Person,
+} from './fixtures.ts';
 
 let stack: RunningStack;
 let victim: Person;
@@ -11,19 +21,31 @@ let anonymous: SupabaseClient;
 let appId: string;
 let offerId: string;
 let docId: string;
+let decisionId: string;
+let intakeId: string;
 let filePath: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
   victim = await person(stack);
   intruder = await person(stack);
-  const admin = await person(stack, ['admin']);
+  const counsellor = await person(stack, ['counsellor']);
   anonymous = clientFor(stack);
   const courseId = await course(stack);
-  appId = (await submitted(victim, courseId, await intake(stack, courseId))).id;
+  const admin = await person(stack, ['admin']);
+  intakeId = await intake(stack, courseId);
+  appId = (await submitted(victim, courseId, intakeId)).id;
   offerId = (await submitted(victim, courseId, await intake(stack, courseId))).id;
-  await decided(admin, offerId, 'offer_unconditional');
-  await admin.client.from('application_notes').insert({ application_id: appId, body: 'Check the grades.' });
+  await move(counsellor, offerId, 'under_review');
+  await decide(admin, offerId, 'offer_unconditional', {
+    override_reason: 'Documents seen in person',
+    release: true,
+  });
+  await move(counsellor, appId, 'under_review');
+  decisionId = ((await decide(counsellor, appId, 'waitlisted')).data as { id: string }).id;
+  await counsellor.client
+    .from('application_notes')
+    .insert({ application_id: appId, body: 'Check the grades.' });
   const { data } = await victim.client
     .from('application_documents')
     .select('id, storage_path')
@@ -84,8 +106,9 @@ describe("another applicant cannot reach someone else's application", () => {
     const staffOnly = await Promise.all([
       intruder.client.rpc('transition_application', {
         application_id: appId,
-        to_status: 'under_review',
+        to_status: 'action_required',
         expected_version: 1,
+        note: 'x',
       }),
       intruder.client.rpc('review_document', {
         document_id: docId,
@@ -101,11 +124,33 @@ describe("another applicant cannot reach someone else's application", () => {
       intruder.client.rpc('decide_application', {
         application_id: appId,
         expected_version: 1,
-        outcome: 'rejected',
+        outcome: 'offer_unconditional',
       }),
+      intruder.client.rpc('approve_decision', {
+        decision_id: decisionId,
+        expected_version: 1,
+        release: true,
+      }),
+      intruder.client.rpc('release_decision', { decision_id: decisionId, expected_version: 1 }),
+      intruder.client.rpc('cancel_decision', { decision_id: decisionId, expected_version: 1 }),
+      intruder.client.rpc('move_on_waitlist', {
+        application_id: appId,
+        expected_version: 1,
+        direction: 'up',
+      }),
+      intruder.client.rpc('publish_decisions', { intake_id: intakeId }),
+      intruder.client.rpc('preview_decision', { application_id: appId, outcome: 'offer_unconditional' }),
+      intruder.client.rpc('staff_intake_places', { intake_id: intakeId }),
+      intruder.client.rpc('dismiss_place_alert', { alert_id: crypto.randomUUID() }),
       intruder.client.rpc('expire_offers'),
     ]);
-    for (const result of staffOnly) expect(result.error).not.toBeNull();
+    for (const result of staffOnly) expect(result.error?.code).toBe('42501');
+    const untouched = await stack.db.query('select state from public.application_decisions where id = $1', [
+      decisionId,
+    ]);
+    expect(untouched.rows).toEqual([{ state: 'recommended' }]);
+    const still = await stack.db.query('select status from public.applications where id = $1', [appId]);
+    expect(still.rows).toEqual([{ status: 'under_review' }]);
     const preflight = await intruder.client.rpc('validate_document_upload', {
       application_id: appId,
       kind: 'passport',
@@ -118,7 +163,7 @@ describe("another applicant cannot reach someone else's application", () => {
       'select status from public.applications where id = any($1::uuid[]) order by status',
       [[appId, offerId]],
     );
-    expect(states.rows.map((r) => r.status)).toEqual(['offer_unconditional', 'submitted']);
+    expect(states.rows.map((r) => r.status)).toEqual(['offer_unconditional', 'under_review']);
   });
 
   it('reaches no file through Storage', async () => {

@@ -4,12 +4,14 @@ import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import {
   attach,
   course,
-  decided,
+  decide,
   draft,
   intake,
+  move,
   person,
   readyDraft,
   submitted,
+  verifyDocuments,
   versionOf,
   type Person,
 } from './fixtures.ts';
@@ -75,13 +77,13 @@ describe('submission refuses with the reasons', () => {
       .select('id, kind')
       .eq('application_id', app.id);
     const transcript = (docs as { id: string; kind: string }[]).find((d) => d.kind === 'transcript');
-    const reviewed = await counsellor.client.rpc('review_document', {
+    const rejected = await counsellor.client.rpc('review_document', {
       document_id: transcript?.id,
       status: 'rejected',
       expected_version: await versionOf(counsellor, app.id),
       reason: 'Blurred.',
     });
-    expect(reviewed.error).toBeNull();
+    expect(rejected.error).toBeNull();
     const { error } = await submit(applicant, app.id);
     expect(error?.message).toMatch(/Missing: the transcript document\.$/);
   });
@@ -110,13 +112,31 @@ describe('submission refuses with the reasons', () => {
     );
   });
 
-  it('takes every submission while the intake is open, whatever its places: places count at offers', async () => {
+  it('takes every submission while the intake is open: places are used by offers, not applications', async () => {
     const small = await intake(stack, courseId, { capacity: 1 });
-    await submitted(applicant, courseId, small);
+    const first = await submitted(applicant, courseId, small);
     const rival = await person(stack);
     const second = await readyDraft(rival, courseId, small);
-    const { status, body } = await restStatus(rival, 'submit_application', { application_id: second.id });
-    expect([status, (body as unknown as { status: string }).status]).toEqual([200, 'submitted']);
+    expect((await submit(rival, second.id)).error).toBeNull();
+
+    for (const id of [first.id, second.id]) {
+      await move(counsellor, id, 'under_review');
+      await verifyDocuments(counsellor, id);
+    }
+    expect((await decide(counsellor, first.id, 'offer_unconditional')).data).toMatchObject({
+      state: 'recommended',
+    });
+    const beyond = await decide(counsellor, second.id, 'offer_unconditional');
+    expect(beyond.error?.message).toBe(
+      'No place is left for another offer: 1 places, and 1 offers and acceptances are already held. An administrator can override this with a reason.',
+    );
+    const overridden = await decide(admin, second.id, 'offer_unconditional', {
+      override_reason: 'A second place is funded by the partner school',
+    });
+    expect(overridden.data).toMatchObject({
+      state: 'approved',
+      override_reason: 'A second place is funded by the partner school',
+    });
   });
 
   it('allows one draft per intake and refuses a second submission', async () => {
@@ -145,10 +165,10 @@ describe('status changes go through the lifecycle functions only', () => {
       .eq('id', app.id)
       .select();
     expect(reference.error?.code).toBe('42501');
-    const asRpc = await restStatus(applicant, 'transition_application', {
+    const asRpc = await restStatus(applicant, 'decide_application', {
       application_id: app.id,
-      to_status: 'under_review',
       expected_version: 1,
+      outcome: 'offer_unconditional',
     });
     expect(asRpc.status).toBe(403);
     const row = await stack.db.query('select status, reference from public.applications where id = $1', [
@@ -169,15 +189,8 @@ describe('status changes go through the lifecycle functions only', () => {
     expect(removed.data).toEqual([]);
   });
 
-  it('lets staff make the allowed moves only, with clear errors; decisions are not moves', async () => {
+  it('lets staff make the allowed moves only, with clear errors', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    const move = async (to: string, note?: string) =>
-      counsellor.client.rpc('transition_application', {
-        application_id: app.id,
-        to_status: to,
-        expected_version: await versionOf(counsellor, app.id),
-        note,
-      });
     const illegal = await restStatus(counsellor, 'transition_application', {
       application_id: app.id,
       to_status: 'offer_unconditional',
@@ -187,35 +200,40 @@ describe('status changes go through the lifecycle functions only', () => {
       400,
       'Offers, the waiting list and unsuccessful outcomes are decisions: use the decision form.',
     ]);
-    expect((await move('enrolled')).error?.message).toBe(
+    expect((await move(counsellor, app.id, 'enrolled')).error?.message).toBe(
       'Cannot move an application from submitted to enrolled.',
     );
-    expect((await move('under_review')).error).toBeNull();
-    expect((await move('action_required')).error?.message).toBe(
+    expect((await move(counsellor, app.id, 'under_review')).error).toBeNull();
+    expect((await move(counsellor, app.id, 'action_required')).error?.message).toBe(
       'Say what the applicant must do: a note is required.',
     );
-    expect((await move('action_required', 'Upload a clearer scan.')).data).toMatchObject({
-      status: 'action_required',
-    });
-    expect((await move('under_review')).data).toMatchObject({ status: 'under_review' });
-    expect((await move('accepted')).error?.message).toBe(
+    expect((await decide(counsellor, app.id, 'offer_conditional')).error?.message).toBe(
+      'A conditional offer needs its conditions. Every required document must be verified before an offer: Passport is not verified yet; Academic transcript is not verified yet. An administrator can override this with a reason.',
+    );
+    expect((await decide(counsellor, app.id, 'waitlisted')).data).toMatchObject({ state: 'recommended' });
+    expect((await move(counsellor, app.id, 'accepted')).error?.message).toBe(
       'Cannot move an application from under_review to accepted.',
     );
-    expect((await move('no_such_status')).error?.message).toBe(
+    expect((await move(counsellor, app.id, 'no_such_status')).error?.message).toBe(
       'Cannot move an application from under_review to no_such_status.',
     );
     const stale = await counsellor.client.rpc('transition_application', {
       application_id: app.id,
       to_status: 'action_required',
+      note: 'Send the transcript again.',
       expected_version: (await versionOf(counsellor, app.id)) - 1,
-      note: 'Based on what I saw an hour ago.',
     });
     expect(stale.error?.code).toBe('PT409');
+    expect(stale.error?.message).toMatch(
+      /^.+ changed this application at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(recommended Waitlist\), after you opened it\./,
+    );
   });
 
   it('answers offers only before the reply-by date, and expires them after', async () => {
     const app = await submitted(applicant, courseId, await intake(stack, courseId));
-    expect(await decided(admin, app.id, 'offer_unconditional')).toEqual({ status: 'offer_unconditional' });
+    await move(counsellor, app.id, 'under_review');
+    await verifyDocuments(counsellor, app.id);
+    expect((await decide(admin, app.id, 'offer_unconditional', { release: true })).error).toBeNull();
     await stack.db.query('update public.applications set reply_by = current_date - 1 where id = $1', [
       app.id,
     ]);

@@ -159,7 +159,7 @@ describe('catalogue writes', () => {
         await as(
           stack.db,
           admin,
-          "update public.universities set name = 'Harbour Point University' where id = $1",
+          "update public.universities set name = 'Harbour Point University', version = version where id = $1",
           [uni],
         )
       ).affectedRows,
@@ -193,9 +193,12 @@ describe('catalogue writes', () => {
   it('hides a university’s courses from visitors as soon as it is unpublished', async () => {
     const before = await count(stack.db, anon, `public.courses where university_id = '${universityId}'`);
     expect(before).toBeGreaterThan(0);
-    await as(stack.db, admin, 'update public.universities set published = false where id = $1', [
-      universityId,
-    ]);
+    await as(
+      stack.db,
+      admin,
+      'update public.universities set published = false, version = version where id = $1',
+      [universityId],
+    );
     expect(await count(stack.db, anon, `public.courses where university_id = '${universityId}'`)).toBe(0);
     expect(
       await count(
@@ -204,9 +207,12 @@ describe('catalogue writes', () => {
         `public.intakes i join public.courses c on c.id = i.course_id where c.university_id = '${universityId}'`,
       ),
     ).toBe(0);
-    await as(stack.db, admin, 'update public.universities set published = true where id = $1', [
-      universityId,
-    ]);
+    await as(
+      stack.db,
+      admin,
+      'update public.universities set published = true, version = version where id = $1',
+      [universityId],
+    );
     expect(await count(stack.db, anon, `public.courses where university_id = '${universityId}'`)).toBe(
       before,
     );

@@ -1,0 +1,28 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export const EXPIRY_INTERVAL_MS = 60_000;
+
+const APPROVAL_MODES = ['admin', 'none'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+/** DECISION_APPROVAL as configured: `admin` (the default) or `none`; anything else is refused. */
+export function approvalModeFrom(env: NodeJS.ProcessEnv): ApprovalMode {
+  const value = (env['DECISION_APPROVAL'] ?? '').trim().toLowerCase() || 'admin';
+  if (!(APPROVAL_MODES as readonly string[]).includes(value)) {
+    throw new Error(`DECISION_APPROVAL must be "admin" or "none", not "${value}".`);
+  }
+  return value as ApprovalMode;
+}
+
+/** Writes the configured approval mode where the database's decision rules read it. */
+export async function applyApprovalMode(service: SupabaseClient, mode: ApprovalMode): Promise<void> {
+  const { error } = await service.rpc('set_decision_approval', { mode });
+  if (error) throw new Error(`DECISION_APPROVAL could not be applied: ${error.message}`);
+}
+
+/** Lapses the offers whose reply-by date has passed; each freed place alerts staff in the database. */
+export async function expireOffers(service: SupabaseClient): Promise<number> {
+  const { data, error } = await service.rpc('expire_offers');
+  if (error) throw new Error(`offers: could not expire lapsed offers: ${error.message}`);
+  return data as number;
+}
