@@ -285,6 +285,12 @@ begin
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
+  -- An offer that reaches someone from the waiting list answers the oldest freed-place alert.
+  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional') then
+    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
+    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
+      order by x.created_at limit 1);
+  end if;
   perform public.queue_decision_letter(app, decision);
   return app;
 end
@@ -336,11 +342,6 @@ begin
     case when approved then 'approved' else 'recommended' end, auth.uid(),
     case when approved then auth.uid() end, case when approved then now() end)
   returning * into decision;
-  if app.status = 'waitlisted' and outcome in ('offer_conditional', 'offer_unconditional') then
-    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
-    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
-      order by x.created_at limit 1);
-  end if;
   perform public.mark_application_changed(app.id, case when approved then 'decided ' else 'recommended ' end
     || public.decision_label(outcome));
   if release and approved and public.releases_one_by_one(app.intake_id) then
@@ -361,6 +362,9 @@ declare
   decision public.application_decisions;
   app public.applications;
 begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff act on decisions.' using errcode = '42501';
+  end if;
   select * into decision from public.application_decisions d where d.id = decision_id;
   if not found then
     raise exception 'Decision not found.' using errcode = 'P0001';
@@ -382,13 +386,14 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  decision public.application_decisions := public.lock_open_decision(decision_id, expected_version);
+  decision public.application_decisions;
   app public.applications;
   problems text[];
 begin
   if not public.may_release_decisions() then
     raise exception 'Only an administrator approves decisions.' using errcode = '42501';
   end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
   if decision.state <> 'recommended' then
     raise exception 'This decision is already approved.' using errcode = 'P0001';
   end if;
@@ -449,11 +454,12 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  decision public.application_decisions := public.lock_open_decision(decision_id, expected_version);
+  decision public.application_decisions;
 begin
   if not public.may_release_decisions() then
     raise exception 'Only an administrator releases decisions.' using errcode = '42501';
   end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
   if decision.state <> 'approved' then
     raise exception 'This decision needs an administrator''s approval before it is released.' using errcode = 'P0001';
   end if;

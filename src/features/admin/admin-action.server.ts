@@ -6,8 +6,13 @@ import { redirectAfter } from '../../lib/security/form-response.server.ts';
 
 export type AdminHandler = (fields: Record<string, string>) => Promise<FormOutcome>;
 
-/** Messages raised by the admissions functions are written for staff; anything else is not shown. */
+/**
+ * Messages raised by the admissions functions are written for staff; anything else is not shown.
+ * A stale write (PT409: someone changed the record after the form was opened; PT428: the form did
+ * not say which version it was based on) is a 409 whose message says who changed what, and when.
+ */
 export function outcomeOfError(error: Pick<PostgrestError, 'code' | 'message'>): FormOutcome {
+  if (error.code === 'PT409' || error.code === 'PT428') return failure(409, error.message);
   if (error.code === '42501') return failure(403, 'You do not have permission to do that.');
   if (error.code === 'P0001' || error.code === 'P0002' || error.code === '22023' || error.code === '23514') {
     return failure(422, error.message);

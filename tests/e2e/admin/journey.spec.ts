@@ -100,13 +100,13 @@ test('the first administrator is claimed with the printed token, and only once',
   await second.context.close();
 });
 
-/** The timeline entries of the application detail page, oldest first, as their status labels. */
+/** The timeline entries of the application detail page, oldest first, as their titles. */
 async function historyLabels(page: Page): Promise<string[]> {
   const items = page.getByTestId('history').getByRole('listitem');
   return (await items.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
 }
 
-test('a submission is reviewed, a document re-uploaded, an offer made and accepted, and every step recorded', async ({
+test('a submission is reviewed, a document re-uploaded, an offer made and accepted, its conditions met, and every step recorded', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -165,12 +165,22 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
   await expect(staff.getByTestId('review-doc-passport').getByTestId('document-state')).toContainText(
     'Verified',
   );
+  // An offer needs every required document verified.
+  const verify = staff.getByRole('button', { name: /^Verify / });
+  while ((await verify.count()) > 0) {
+    const left = await verify.count();
+    await verify.first().click();
+    await expect(verify).toHaveCount(left - 1);
+  }
+  await expect(staff.getByTestId('documents-gate')).toHaveText(/every required document is verified/);
   await staff.getByLabel('Move to').selectOption({ label: 'Under review' });
   await staff.getByRole('button', { name: 'Change status' }).click();
   await expect(staff.getByTestId('status-badge')).toHaveText('Under review');
-  await staff.getByLabel('Move to').selectOption({ label: 'Conditional offer' });
-  await staff.getByLabel('Offer conditions').fill('Achieve IELTS 6.5 overall before enrolment.');
-  await staff.getByRole('button', { name: 'Change status' }).click();
+  const decision = staff.getByTestId('decision-form');
+  await decision.getByRole('radio', { name: /^Conditional offer/ }).check();
+  await decision.getByLabel('Offer conditions').fill('Achieve IELTS 6.5 overall before enrolment.');
+  await decision.getByLabel('Release to the applicant now').check();
+  await decision.getByRole('button', { name: 'Save decision' }).click();
   await expect(staff.getByTestId('status-badge')).toHaveText('Conditional offer');
 
   await mine.goto('/applications');
@@ -181,36 +191,62 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
     .getByRole('dialog', { name: 'Accept this offer?' })
     .getByRole('button', { name: 'Accept offer' })
     .click();
-  await expect(mine.getByTestId('status-badge')).toHaveText('Offer accepted');
+  await expect(mine.getByTestId('status-badge')).toHaveText('Accepted, conditions pending');
 
+  // The conditions are confirmed as a decision of their own; only then can the place be enrolled.
   await staff.reload();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Accepted, conditions pending');
+  await expect(staff.getByTestId('no-status-moves')).toBeVisible();
+  await staff
+    .getByTestId('decision-form')
+    .getByRole('radio', { name: /^Conditions met/ })
+    .check();
+  await staff.getByTestId('decision-form').getByLabel('Release to the applicant now').check();
+  await staff.getByTestId('decision-form').getByRole('button', { name: 'Save decision' }).click();
   await expect(staff.getByTestId('status-badge')).toHaveText('Offer accepted');
+  await staff.getByLabel('Move to').selectOption({ label: 'Enrolled' });
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Enrolled');
   expect(await historyLabels(staff)).toEqual([
     'Submitted',
     'Under review',
     'Action required',
     'Under review',
+    'Decided: Conditional offer',
+    'Released to the applicant: Conditional offer',
     'Conditional offer',
+    'Accepted, conditions pending',
+    'Decided: Conditions met',
+    'Released to the applicant: Conditions met',
     'Offer accepted',
+    'Enrolled',
   ]);
 
   const { data: audit } = await service
     .from('audit_log')
-    .select('actor, entity, before, after')
+    .select('actor, entity, action, before, after')
     .eq('actor', admin.id)
-    .in('entity', ['applications', 'application_documents'])
+    .in('entity', ['applications', 'application_documents', 'application_decisions'])
     .order('id');
   const steps = (audit ?? []).map((entry) => {
     const after = entry.after as Record<string, unknown>;
-    return `${String(entry.entity)}:${String(after['status'])}`;
+    const what = [after['outcome'], after['status'] ?? after['state']].filter(Boolean).join(' ');
+    return `${String(entry.entity)} ${String(entry.action)}: ${what}`;
   });
+  // Both steps of each decision are recorded: decided (approved at once by an administrator), then released.
   expect(steps).toEqual([
-    'applications:under_review',
-    'application_documents:rejected',
-    'applications:action_required',
-    'application_documents:verified',
-    'applications:under_review',
-    'applications:offer_conditional',
+    'applications update: under_review',
+    'application_documents update: rejected',
+    'applications update: action_required',
+    ...Array<string>(5).fill('application_documents update: verified'),
+    'applications update: under_review',
+    'application_decisions insert: offer_conditional approved',
+    'application_decisions update: released',
+    'applications update: offer_conditional',
+    'application_decisions insert: conditions_met approved',
+    'application_decisions update: released',
+    'applications update: accepted',
+    'applications update: enrolled',
   ]);
   await staff.goto('/admin/audit');
   const table = staff.getByTestId('audit-table');

@@ -96,15 +96,42 @@ test('staff review a new application from the queue to a conditional offer', asy
   await page.getByLabel('Move to').selectOption({ label: 'Under review' });
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByTestId('status-badge')).toHaveText('Under review');
-  await page.getByLabel('Move to').selectOption({ label: 'Conditional offer' });
-  await page.getByLabel('Note to the applicant').fill('Congratulations on your offer.');
-  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByLabel('Move to').getByRole('option')).toHaveText([
+    'Choose a status…',
+    'Action required',
+  ]);
+
+  // Offers are decisions: conditions are required, and a rejected document stops the offer.
+  const decision = page.getByTestId('decision-form');
+  await expect(page.getByTestId('documents-gate')).toContainText('Passport was rejected');
+  await decision.getByRole('radio', { name: /^Conditional offer/ }).check();
+  await decision.getByLabel('Release to the applicant now').check();
+  await decision.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.getByTestId('form-problem')).toHaveText('Please correct the highlighted field.');
   await expect(page.getByLabel('Offer conditions')).toBeFocused();
-  await expectNoViolations(page, 'status form with an error');
-  await expect(page.getByLabel('Note to the applicant')).toHaveValue('Congratulations on your offer.');
+  await expectNoViolations(page, 'decision form with an error');
+  await expect(decision.getByLabel('Release to the applicant now')).toBeChecked();
   await page.getByLabel('Offer conditions').fill('Achieve IELTS 6.5 overall before enrolment.');
-  await page.getByRole('button', { name: 'Change status' }).click();
+  await decision.getByRole('button', { name: 'Save decision' }).click();
+  await expect(page.getByTestId('form-problem')).toContainText(
+    'Every required document must be verified before an offer: English test certificate is not verified yet; Passport was rejected;',
+  );
+  await expect(page.getByTestId('status-badge')).toHaveText('Under review');
+  // The panel names the same documents as the database's refusal, before anyone tries.
+  await expect(page.getByTestId('documents-gate').getByRole('listitem')).toHaveText([
+    'English test certificate is not verified yet',
+    'Passport was rejected',
+    'Portfolio is not verified yet',
+    'Personal statement is not verified yet',
+    'Academic transcript is not verified yet',
+  ]);
+  await expect(page.getByLabel('Offer conditions')).toHaveValue(
+    'Achieve IELTS 6.5 overall before enrolment.',
+  );
+  await decision
+    .getByLabel(/^Override reason/)
+    .fill('The school sent the passport copy directly; verified by phone.');
+  await decision.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.getByTestId('status-badge')).toHaveText('Conditional offer');
   await expect(page.getByTestId('offer-conditions')).toHaveText(
     'Achieve IELTS 6.5 overall before enrolment.',
@@ -139,7 +166,7 @@ test('staff review a new application from the queue to a conditional offer', asy
   await searchQueue(page, { q: app.reference, status: 'Conditional offer', course: 'Ashcombe' });
   await expect(page.getByTestId('queue-row')).toHaveCount(1);
   await expect(statusLinks).toHaveText([/^All statuses\s*1$/, /^Conditional offer\s*1$/]);
-  const term = (await page.getByTestId('queue-row').locator('td:nth-child(4)').textContent())?.trim() ?? '';
+  const term = (await page.getByTestId('queue-row').locator('td:nth-child(5)').textContent())?.trim() ?? '';
   await page.goto(`/admin/applications?q=${app.reference}&intake=${encodeURIComponent(term.toLowerCase())}`);
   await expect(page.getByTestId('queue-row')).toHaveCount(1);
   await page.goto(`/admin/applications?q=${app.reference}&intake=Winter+1999`);
@@ -151,11 +178,15 @@ test('staff review a new application from the queue to a conditional offer', asy
   await expectNoViolations(page, 'empty queue');
 });
 
-/** Posts a review form as a script would, with the page's CSRF token but without the browser's checks. */
+/**
+ * Posts a review form as a script would, with the page's CSRF token and the version it shows but
+ * without the browser's checks.
+ */
 async function postReview(page: Page, applicationId: string, form: Record<string, string>) {
   const csrf = await page.locator('input[name="csrf_token"]').first().inputValue();
+  const version = await page.locator('input[name="version"]').first().inputValue();
   return page.request.post(`/admin/applications/${applicationId}`, {
-    form: { csrf_token: csrf, ...form },
+    form: { csrf_token: csrf, version, ...form },
     headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
@@ -187,6 +218,30 @@ test('the server refuses what the forms would not send', async ({ page, context,
     to_status: 'accepted',
   });
   expect(applicantsMove.status()).toBe(422);
+  const offerAsMove = await postReview(page, app.applicationId, {
+    intent: 'transition',
+    to_status: 'offer_unconditional',
+  });
+  expect(offerAsMove.status()).toBe(422);
+  const notUnderReview = await postReview(page, app.applicationId, {
+    intent: 'decide',
+    outcome: 'offer_unconditional',
+    release: 'yes',
+  });
+  expect(notUnderReview.status()).toBe(422);
+  expect(await notUnderReview.text()).toContain(
+    'An application that is submitted cannot get the decision “Unconditional offer”.',
+  );
+  const reasonless = await postReview(page, app.applicationId, { intent: 'decide', outcome: 'rejected' });
+  expect(reasonless.status()).toBe(422);
+  expect(await reasonless.text()).toContain('Choose the reason for “Unsuccessful” from the list.');
+  const noVersion = await postReview(page, app.applicationId, {
+    intent: 'assign',
+    assignee: '',
+    version: '',
+  });
+  expect(noVersion.status()).toBe(422);
+  expect(await noVersion.text()).toContain('This form does not say which version of the application');
   const otherApplication = await postReview(page, app.applicationId, {
     intent: 'review-document',
     document_id: '00000000-0000-4000-8000-000000000000',
@@ -207,12 +262,22 @@ test('the server refuses what the forms would not send', async ({ page, context,
   );
   await expect(page.getByTestId('reviewer')).toHaveText('Unassigned');
 
+  const current = await page.locator('input[name="version"]').first().inputValue();
   const verified = await postReview(page, app.applicationId, {
     intent: 'review-document',
     document_id: passport,
     status: 'verified',
   });
   expect(verified.status()).toBe(303);
+  const again = await postReview(page, app.applicationId, {
+    intent: 'review-document',
+    document_id: passport,
+    status: 'uploaded',
+    version: current,
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain('changed this application at');
+  expect(await again.text()).toContain('(marked the passport verified)');
   expect(verified.headers()['location']).toBe(`/admin/applications/${app.applicationId}#documents`);
   const unknown = await postReview(page, '6b1f0c3a-7d2e-4f5a-9b8c-0d1e2f3a4b5c', {
     intent: 'add-note',
@@ -270,19 +335,19 @@ test('the queue sorts by column and says how it is sorted', async ({ page, conte
   await expect(page).toHaveURL(/sort=reference/);
   await expect(header('Reference')).toHaveAttribute('aria-sort', 'ascending');
   await expect(header('Submitted')).not.toHaveAttribute('aria-sort', /.+/);
-  const ascending = await page.getByTestId('queue-row').locator('td:first-child').allTextContents();
+  const ascending = await page.getByTestId('queue-row').locator('td:nth-child(2)').allTextContents();
   expect(ascending.length).toBeGreaterThan(0);
   expect(ascending).toEqual([...ascending].sort());
   await header('Reference').getByRole('link').focus();
   await page.keyboard.press('Enter');
   await expect(header('Reference')).toHaveAttribute('aria-sort', 'descending');
-  const descending = await page.getByTestId('queue-row').locator('td:first-child').allTextContents();
+  const descending = await page.getByTestId('queue-row').locator('td:nth-child(2)').allTextContents();
   expect(descending).toEqual([...descending].sort().reverse());
   await page.goto('/admin/applications?sort=deadline&dir=desc');
   await expect(header('Deadline')).toHaveAttribute('aria-sort', 'descending');
   const deadlines = await page
     .getByTestId('queue-row')
-    .locator('td:nth-child(5) time')
+    .locator('td:nth-child(6) time')
     .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
   expect(deadlines.length).toBeGreaterThan(0);
   expect(deadlines).toEqual([...deadlines].sort().reverse());

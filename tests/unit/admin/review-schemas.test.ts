@@ -18,48 +18,70 @@ function errors(schema: z.ZodType, fields: Record<string, string>): Record<strin
 
 describe('review forms', () => {
   it('rejects a document only with a reason, and trims it', () => {
-    expect(errors(documentReviewSchema, { document_id: DOC, status: 'rejected', reason: '   ' })).toEqual({
+    expect(
+      errors(documentReviewSchema, { version: '1', document_id: DOC, status: 'rejected', reason: '   ' }),
+    ).toEqual({
       reason: 'Say why the document is rejected, so the applicant knows what to upload instead.',
     });
     expect(
-      documentReviewSchema.parse({ document_id: DOC, status: 'rejected', reason: ' Blurred. ' }),
+      documentReviewSchema.parse({
+        version: '1',
+        document_id: DOC,
+        status: 'rejected',
+        reason: ' Blurred. ',
+      }),
     ).toEqual({
+      version: 1,
       document_id: DOC,
       status: 'rejected',
       reason: 'Blurred.',
     });
-    expect(documentReviewSchema.parse({ document_id: DOC, status: 'verified' })).toMatchObject({
+    expect(documentReviewSchema.parse({ version: '1', document_id: DOC, status: 'verified' })).toMatchObject({
       reason: '',
     });
     expect(
-      errors(documentReviewSchema, { document_id: DOC, status: 'rejected', reason: 'x'.repeat(501) }),
+      errors(documentReviewSchema, {
+        version: '1',
+        document_id: DOC,
+        status: 'rejected',
+        reason: 'x'.repeat(501),
+      }),
     ).toHaveProperty('reason');
-    expect(errors(documentReviewSchema, { document_id: 'not-a-uuid', status: 'approved' })).toHaveProperty(
-      'document_id',
-    );
+    expect(
+      errors(documentReviewSchema, { version: '1', document_id: 'not-a-uuid', status: 'approved' }),
+    ).toHaveProperty('document_id');
   });
 
-  it('needs a note to ask for action and conditions for a conditional offer', () => {
-    expect(errors(transitionSchema, { to_status: 'action_required', note: '' })).toHaveProperty('note');
-    expect(errors(transitionSchema, { to_status: 'offer_conditional', note: 'Well done' })).toEqual({
-      conditions: 'List the conditions the applicant must meet for a conditional offer.',
-    });
-    expect(transitionSchema.parse({ to_status: 'under_review' })).toEqual({
+  it('needs a note to ask for action', () => {
+    expect(errors(transitionSchema, { version: '1', to_status: 'action_required', note: '' })).toHaveProperty(
+      'note',
+    );
+    expect(transitionSchema.parse({ version: '1', to_status: 'under_review' })).toEqual({
+      version: 1,
       to_status: 'under_review',
       note: '',
-      conditions: '',
     });
   });
 
   it('refuses statuses staff cannot set, whatever the form posts', () => {
-    for (const to_status of ['draft', 'submitted', 'accepted', 'withdrawn', 'expired', ''])
-      expect(errors(transitionSchema, { to_status })).toHaveProperty('to_status');
+    for (const to_status of [
+      'draft',
+      'submitted',
+      'accepted',
+      'withdrawn',
+      'expired',
+      'offer_conditional',
+      '',
+    ])
+      expect(errors(transitionSchema, { version: '1', to_status })).toHaveProperty('to_status');
   });
 
   it('assigns to a member of staff by id or to nobody', () => {
-    expect(assignSchema.parse({ assignee: '' })).toEqual({ assignee: '' });
-    expect(assignSchema.parse({ assignee: DOC })).toEqual({ assignee: DOC });
-    expect(errors(assignSchema, { assignee: 'someone@example.com' })).toHaveProperty('assignee');
+    expect(assignSchema.parse({ version: '1', assignee: '' })).toEqual({ version: 1, assignee: '' });
+    expect(assignSchema.parse({ version: '1', assignee: DOC })).toEqual({ version: 1, assignee: DOC });
+    expect(errors(assignSchema, { version: '1', assignee: 'someone@example.com' })).toHaveProperty(
+      'assignee',
+    );
   });
 
   it('takes a note of 1 to 5,000 characters and a note id to delete', () => {

@@ -8,7 +8,7 @@ import {
   staffMayMove,
 } from '../../../src/features/admin/review/transitions.ts';
 
-const MIGRATION = 'supabase/migrations/20261121170700_create_application_transitions.sql';
+const MIGRATION = 'supabase/migrations/20261125100400_update_application_lifecycle.sql';
 
 /** The database's own rule, taken from its migration and run in a bare Postgres. */
 function allowedFunctionSql(): string {
@@ -45,6 +45,13 @@ describe('the status form offers exactly the moves the database allows', () => {
     for (const status of ['draft', 'offer_unconditional', 'enrolled', 'rejected', 'withdrawn', 'expired'])
       expect(nextStaffStatuses(status)).toEqual([]);
     expect(nextStaffStatuses('submitted')).toEqual(['under_review']);
+  });
+
+  it('leaves offers, the waiting list and negative outcomes to the decision form', () => {
+    expect(nextStaffStatuses('under_review')).toEqual(['action_required']);
+    for (const status of ['waitlisted', 'offer_conditional', 'conditions_pending'])
+      expect(nextStaffStatuses(status)).toEqual([]);
+    expect(nextStaffStatuses('accepted')).toEqual(['enrolled']);
   });
 
   it('lists every status staff can move to among the schema targets', () => {

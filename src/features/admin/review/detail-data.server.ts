@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProfileRow } from '../../../lib/supabase/profile-row.ts';
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
-import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.ts';
+import { loadStaffDirectory, staffEmails, type StaffMember } from '../staff-directory.server.ts';
+import { loadDecisionContext, loadPersonNames, type DecisionContext } from './decision-data.server.ts';
 
 export interface ReviewDocument {
   id: string;
@@ -39,6 +40,14 @@ export interface ReviewApplication {
   id: string;
   reference: string;
   status: string;
+  /** The row version every form sends back, so a stale form is refused. */
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+  /** What the latest change did, in words ("status Under review → Waitlisted"). */
+  last_change: string | null;
+  outcome_reason: string | null;
+  conditions_met_at: string | null;
   applicant_id: string;
   submitted_at: string;
   decided_at: string | null;
@@ -47,7 +56,15 @@ export interface ReviewApplication {
   assigned_to: string | null;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string; slug: string };
-  intake: { term: string; start_date: string; deadline: string; reply_by: string | null };
+  intake: {
+    id: string;
+    term: string;
+    start_date: string;
+    deadline: string;
+    reply_by: string | null;
+    status: string;
+    release_mode: 'rolling' | 'batch';
+  };
   documents: ReviewDocument[];
   history: StatusChange[];
   notes: InternalNote[];
@@ -75,11 +92,15 @@ export interface ApplicationDetail {
   applicantEmail: string | null;
   staff: StaffMember[];
   links: Map<string, DocumentLink>;
+  decision: DecisionContext;
+  /** Names of the people the page mentions (deciders, history actors, the last change), by id. */
+  names: Map<string, string>;
 }
 
-const COLUMNS = `id, reference, status, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
+const COLUMNS = `id, reference, status, version, updated_at, updated_by, last_change, outcome_reason,
+  conditions_met_at, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
   assigned_to, answers, course:courses(id, title, university_name, slug),
-  intake:intakes(term, start_date, deadline, reply_by),
+  intake:intakes(id, term, start_date, deadline, reply_by, status, release_mode),
   documents:application_documents(id, kind, file_name, size_bytes, content_type, status, rejection_reason,
     reviewed_by, reviewed_at, storage_path, created_at),
   history:application_status_history(id, from_status, to_status, actor, actor_kind, note, created_at),
@@ -123,7 +144,7 @@ export async function loadApplicationDetail(
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);
   if (!application) return null;
-  const [guide, profile, emails, staff, links] = await Promise.all([
+  const [guide, profile, emails, staff, links, decision] = await Promise.all([
     supabase
       .from('application_status_guide')
       .select('label, next_actor, next_step, is_final')
@@ -133,8 +154,14 @@ export async function loadApplicationDetail(
     applicantEmails(supabase, [application.applicant_id]),
     loadStaffDirectory(supabase),
     signDocumentLinks(supabase, application.documents),
+    loadDecisionContext(supabase, application),
   ]);
   if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
+  const people = [
+    application.updated_by,
+    ...application.history.map((entry) => entry.actor),
+    ...decision.decisions.flatMap((d) => [d.recommended_by, d.approved_by, d.released_by, d.cancelled_by]),
+  ];
   return {
     application,
     guide: (guide.data as StatusGuide | null) ?? null,
@@ -142,5 +169,7 @@ export async function loadApplicationDetail(
     applicantEmail: emails.get(application.applicant_id) ?? null,
     staff,
     links,
+    decision,
+    names: await loadPersonNames(supabase, people, staffEmails(staff)),
   };
 }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadOpenDecisions, type OpenDecision } from '../decisions/open-decisions.server.ts';
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { PAGE_SIZE, type QueueParams, type QueueSort } from './queue-params.ts';
 import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
@@ -14,7 +15,9 @@ export interface QueueRow {
   /** Null when the address could not be read. */
   applicant_email: string | null;
   course: { title: string; university_name: string };
-  intake: { term: string; deadline: string };
+  intake: { term: string; deadline: string; status: string; release_mode: string };
+  /** The decision made and not yet released, if any. */
+  decision: OpenDecision | null;
 }
 
 export interface QueueList {
@@ -33,7 +36,10 @@ const ORDER_COLUMN: Record<QueueSort, string> = {
   reference: 'reference',
 };
 
-/** One page of the queue, sorted as asked and then by id so pages never overlap, with applicants' e-mails. */
+/**
+ * One page of the queue, sorted as asked and then by id so pages never overlap, with applicants'
+ * e-mails and the open decisions of its rows.
+ */
 export async function listQueue(
   supabase: SupabaseClient,
   params: QueueParams,
@@ -51,13 +57,23 @@ export async function listQueue(
     console.error('Listing the review queue failed', error.message);
     return { rows: [], total: null };
   }
-  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email'>[];
-  const emails = await applicantEmails(
-    supabase,
-    rows.map((row) => row.applicant_id),
-  );
+  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email' | 'decision'>[];
+  const [emails, decisions] = await Promise.all([
+    applicantEmails(
+      supabase,
+      rows.map((row) => row.applicant_id),
+    ),
+    loadOpenDecisions(
+      supabase,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return {
-    rows: rows.map((row) => ({ ...row, applicant_email: emails.get(row.applicant_id) ?? null })),
+    rows: rows.map((row) => ({
+      ...row,
+      applicant_email: emails.get(row.applicant_id) ?? null,
+      decision: decisions.get(row.id) ?? null,
+    })),
     total: error ? null : (count ?? 0),
   };
 }

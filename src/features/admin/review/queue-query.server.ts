@@ -18,7 +18,8 @@ export interface QueueFilters {
 }
 
 /** The embeds every queue query joins: inner, so filters on them narrow the applications. */
-const QUEUE_EMBEDS = 'course:courses!inner(title, university_name), intake:intakes!inner(term, deadline)';
+const QUEUE_EMBEDS =
+  'course:courses!inner(title, university_name), intake:intakes!inner(term, deadline, status, release_mode)';
 
 /**
  * The part of the PostgREST query builder the queue uses. Declared here because the library's own

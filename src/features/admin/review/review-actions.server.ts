@@ -1,10 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { z } from 'zod';
 import { statusLabel } from '../../../lib/application-status.ts';
 import { documentKindLabel } from '../../../lib/document-kinds.ts';
-import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
-import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
+import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import { decisionHandlers } from './decision-actions.server.ts';
+import { parse } from './parse-post.ts';
 import {
   assignSchema,
   documentReviewSchema,
@@ -13,14 +14,6 @@ import {
   transitionSchema,
 } from './review-schemas.ts';
 
-type Parsed<S extends z.ZodType> = { ok: true; value: z.infer<S> } | { ok: false; outcome: FormOutcome };
-
-function parse<S extends z.ZodType>(schema: S, fields: Record<string, string>): Parsed<S> {
-  const result = schema.safeParse(fields);
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, outcome: failure(422, 'Please correct the form.', fieldErrorsOf(result.error)) };
-}
-
 async function reviewDocument(
   supabase: SupabaseClient,
   applicationId: string,
@@ -28,7 +21,7 @@ async function reviewDocument(
 ) {
   const input = parse(documentReviewSchema, fields);
   if (!input.ok) return input.outcome;
-  const { document_id, status, reason } = input.value;
+  const { document_id, status, reason, version } = input.value;
   // The form names a document of this application; a mismatched id is refused, not reviewed elsewhere.
   const { data: document } = await supabase
     .from('application_documents')
@@ -37,7 +30,12 @@ async function reviewDocument(
     .eq('application_id', applicationId)
     .maybeSingle();
   if (!document) return failure(404, 'That document is no longer part of this application.');
-  const { error } = await supabase.rpc('review_document', { document_id, status, reason: reason || null });
+  const { error } = await supabase.rpc('review_document', {
+    document_id,
+    status,
+    expected_version: version,
+    reason: reason || null,
+  });
   if (error) return outcomeOfError(error);
   const label = documentKindLabel((document as { kind: string }).kind);
   if (status === 'verified') return done(`${label} verified.`);
@@ -48,21 +46,28 @@ async function reviewDocument(
 async function transition(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
   const input = parse(transitionSchema, fields);
   if (!input.ok) return input.outcome;
-  const { to_status, note, conditions } = input.value;
+  const { to_status, note, version } = input.value;
   const { error } = await supabase.rpc('transition_application', {
     application_id: applicationId,
     to_status,
+    expected_version: version,
     note: note || null,
-    conditions: to_status === 'offer_conditional' ? conditions : null,
   });
-  return error ? outcomeOfError(error) : done(`Application moved to ${statusLabel(to_status)}.`);
+  if (error) return outcomeOfError(error);
+  // A request for action and an enrolment e-mail the applicant; they go out now, not at the next sweep.
+  sendPendingMail();
+  return done(`Application moved to ${statusLabel(to_status)}.`);
 }
 
 async function assign(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
   const input = parse(assignSchema, fields);
   if (!input.ok) return input.outcome;
   const assignee = input.value.assignee || null;
-  const { error } = await supabase.rpc('assign_application', { application_id: applicationId, assignee });
+  const { error } = await supabase.rpc('assign_application', {
+    application_id: applicationId,
+    assignee,
+    expected_version: input.value.version,
+  });
   if (error) return outcomeOfError(error);
   return done(assignee ? 'Reviewer assigned.' : 'The application is unassigned.');
 }
@@ -106,5 +111,6 @@ export function reviewHandlers(
     assign: bind(assign),
     'add-note': bind(addNote),
     'delete-note': bind(deleteNote),
+    ...decisionHandlers(supabase, applicationId),
   };
 }

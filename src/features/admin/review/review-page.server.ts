@@ -4,14 +4,20 @@ import { wantsJsonResponse, type FieldErrors } from '../../../lib/security/form-
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { handleAdminPost } from '../admin-action.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
+import { pausedStep } from './decision-actions.server.ts';
 import { loadApplicationDetail, type ApplicationDetail } from './detail-data.server.ts';
+import type { FormStep } from './form-state.ts';
 import { reviewHandlers } from './review-actions.server.ts';
 
-/** A form that failed, rendered again beside its message with the values that were sent. */
-export interface FailedForm {
+/**
+ * A form that was posted and not saved (refused, refused as stale, or paused at the decision's
+ * confirmation step), rendered again with the values that were sent.
+ */
+export interface PostedForm {
   intent: string;
-  /** The document or note the form was about, when it was about one. */
+  /** The document, note or decision the form was about, when it was about one. */
   target: string;
+  step: FormStep;
   fields: Record<string, string>;
   message: string;
   errors: FieldErrors;
@@ -19,7 +25,7 @@ export interface FailedForm {
 }
 
 export interface ReviewPageModel extends ApplicationDetail {
-  failed: FailedForm | null;
+  failed: PostedForm | null;
   status: number;
   userId: string;
   isAdmin: boolean;
@@ -32,6 +38,10 @@ const notFound = () => new Response(null, { status: 404 });
 const SECTION_OF: Record<string, string> = {
   'review-document': 'documents',
   transition: 'status',
+  decide: 'decisions',
+  'approve-decision': 'decisions',
+  'release-decision': 'decisions',
+  'cancel-decision': 'decisions',
   assign: 'reviewer',
   'add-note': 'notes',
   'delete-note': 'notes',
@@ -42,18 +52,20 @@ async function isReviewable(supabase: SupabaseClient, id: string): Promise<boole
   return (data ?? []).length > 0;
 }
 
-async function runPost(astro: AstroGlobal, ctx: AdminContext, id: string): Promise<FailedForm | Response> {
+async function runPost(astro: AstroGlobal, ctx: AdminContext, id: string): Promise<PostedForm | Response> {
   const post = await handleAdminPost(astro, reviewHandlers(ctx.supabase, id));
   if (post.outcome.ok) {
     const back = `${astro.url.pathname}#${SECTION_OF[post.intent] ?? 'main'}`;
     return redirectAfter(astro, post.outcome, back, wantsJsonResponse(astro.request));
   }
+  const paused = pausedStep(post.outcome);
   if (post.outcome.toast) astro.locals.flash.push(post.outcome.toast);
   return {
     intent: post.intent,
-    target: post.fields['document_id'] ?? post.fields['note_id'] ?? '',
+    target: post.fields['document_id'] ?? post.fields['note_id'] ?? post.fields['decision_id'] ?? '',
+    step: paused ?? (post.outcome.status === 409 ? 'conflict' : 'refused'),
     fields: post.fields,
-    message: post.outcome.message ?? 'The change could not be saved.',
+    message: paused ? '' : (post.outcome.message ?? 'The change could not be saved.'),
     errors: post.outcome.fieldErrors ?? {},
     status: post.outcome.status,
   };
@@ -70,7 +82,7 @@ export async function loadReviewPage(
 ): Promise<ReviewPageModel | Response> {
   const id = astro.params['id'] ?? '';
   if (!UUID.test(id)) return notFound();
-  let failed: FailedForm | null = null;
+  let failed: PostedForm | null = null;
   let status = 200;
   if (astro.request.method === 'POST') {
     if (!(await isReviewable(ctx.supabase, id))) return notFound();

@@ -2,10 +2,28 @@ import { z } from 'zod';
 import { STAFF_TARGETS } from './transitions.ts';
 
 /** Field limits, the same as the database's checks; the forms' maxlength attributes use them too. */
-export const LIMITS = { reason: 500, note: 2000, conditions: 4000, noteBody: 5000 } as const;
+export const LIMITS = {
+  reason: 500,
+  note: 2000,
+  conditions: 4000,
+  noteBody: 5000,
+  reasonDetail: 2000,
+  override: 1000,
+  cancelNote: 1000,
+} as const;
+
+/**
+ * The version of the application the form was rendered from. Every write names it, so a change
+ * made by someone else since is refused instead of overwritten.
+ */
+export const versionField = z.coerce
+  .number('This form does not say which version of the application it is based on. Reload the page.')
+  .int()
+  .positive('This form does not say which version of the application it is based on. Reload the page.');
 
 export const documentReviewSchema = z
   .object({
+    version: versionField,
     document_id: z.uuid('This document is not recognised. Reload the page and try again.'),
     status: z.enum(['verified', 'rejected', 'uploaded'], 'Choose how to mark the document.'),
     reason: z
@@ -22,38 +40,22 @@ export type DocumentReviewInput = z.infer<typeof documentReviewSchema>;
 
 export const transitionSchema = z
   .object({
+    version: versionField,
     to_status: z.enum(STAFF_TARGETS, 'Choose the status to move the application to.'),
     note: z
       .string()
       .trim()
       .max(LIMITS.note, `Keep the note to ${LIMITS.note.toLocaleString('en-GB')} characters at most.`)
       .default(''),
-    conditions: z
-      .string()
-      .trim()
-      .max(
-        LIMITS.conditions,
-        `Keep the conditions to ${LIMITS.conditions.toLocaleString('en-GB')} characters.`,
-      )
-      .default(''),
   })
-  .superRefine((input, context) => {
-    if (input.to_status === 'action_required' && !input.note)
-      context.addIssue({
-        code: 'custom',
-        path: ['note'],
-        message: 'Say what the applicant must do: a request for action needs a note.',
-      });
-    if (input.to_status === 'offer_conditional' && !input.conditions)
-      context.addIssue({
-        code: 'custom',
-        path: ['conditions'],
-        message: 'List the conditions the applicant must meet for a conditional offer.',
-      });
+  .refine((input) => input.to_status !== 'action_required' || input.note.length > 0, {
+    path: ['note'],
+    message: 'Say what the applicant must do: a request for action needs a note.',
   });
 export type TransitionInput = z.infer<typeof transitionSchema>;
 
 export const assignSchema = z.object({
+  version: versionField,
   assignee: z.union([z.literal(''), z.uuid()], 'Choose a member of the admissions team.'),
 });
 

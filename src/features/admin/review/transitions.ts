@@ -1,26 +1,21 @@
 import type { ApplicationStatus } from '../../../lib/application-status.ts';
 
 /**
- * The moves admissions staff may make, mirrored from application_transition_allowed() so the form
- * offers only those. The database stays the authority: it refuses anything else whatever is posted.
+ * The process moves admissions staff make directly, mirrored from application_transition_allowed()
+ * so the status form offers only those. Offers, the waiting list and negative outcomes are decisions
+ * (decisions.ts). The database stays the authority: it refuses anything else whatever is posted.
  */
 const STAFF_MOVES: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
   submitted: ['under_review'],
-  under_review: ['action_required', 'offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected'],
+  under_review: ['action_required'],
   action_required: ['under_review'],
-  waitlisted: ['offer_conditional', 'offer_unconditional', 'rejected'],
-  offer_conditional: ['offer_unconditional'],
   accepted: ['enrolled'],
 };
 
-/** Statuses staff can move an application to; every other status is reached by the applicant or the system. */
+/** Statuses the status form can move an application to. */
 export const STAFF_TARGETS = [
   'under_review',
   'action_required',
-  'offer_conditional',
-  'offer_unconditional',
-  'waitlisted',
-  'rejected',
   'enrolled',
 ] as const satisfies readonly ApplicationStatus[];
 export type StaffTarget = (typeof STAFF_TARGETS)[number];

@@ -1,0 +1,21 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** A reason administrators keep for a negative outcome, in the words the applicant reads. */
+export interface DecisionReason {
+  id: string;
+  outcome: string;
+  public_wording: string;
+}
+
+/** The reasons staff may choose now (retired ones are kept for history but not offered), in list order. */
+export async function listActiveReasons(supabase: SupabaseClient): Promise<DecisionReason[]> {
+  const { data, error } = await supabase
+    .from('decision_reasons')
+    .select('id, outcome, public_wording')
+    .eq('active', true)
+    .order('outcome')
+    .order('position')
+    .order('public_wording');
+  if (error) throw new Error(`reading decision reasons failed: ${error.message}`);
+  return (data ?? []) as DecisionReason[];
+}

@@ -1,0 +1,13 @@
+import { NOBODY } from '../decisions/bulk-form.ts';
+import type { ActionFactory } from '../decisions/bulk-post.server.ts';
+import { decisionAction, type DecisionActionContext } from '../decisions/decision-actions.server.ts';
+import type { StaffMember } from '../staff-directory.server.ts';
+import { assignAction } from './queue-assign.server.ts';
+
+/** The queue's bulk changes: a reviewer for all, and every decision change. */
+export function queueActions(context: DecisionActionContext, staff: readonly StaffMember[]): ActionFactory {
+  return (command) =>
+    command.action === 'assign'
+      ? assignAction(context.supabase, command.assignee === NOBODY ? null : command.assignee, staff)
+      : decisionAction(context, command);
+}
