@@ -1632,6 +1632,46 @@ values ('d0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated'
 insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
 values ('d0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000003', '{"sub":"d0000000-0000-4000-8000-000000000003","email":"counsellor@unipath.test","email_verified":true}', 'email', now(), now());
 
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000004', 'authenticated', 'authenticated', 'offer@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Kenji Tanaka"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000004', '{"sub":"d0000000-0000-4000-8000-000000000004","email":"offer@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000005', 'authenticated', 'authenticated', 'waitlist@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Sofia Rossi"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000005', '{"sub":"d0000000-0000-4000-8000-000000000005","email":"waitlist@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000006', 'authenticated', 'authenticated', 'conditions@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Lucas Silva"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000006', '{"sub":"d0000000-0000-4000-8000-000000000006","email":"conditions@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000007', 'authenticated', 'authenticated', 'held-offer@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Zoë Fernández-Walsh"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000007', '{"sub":"d0000000-0000-4000-8000-000000000007","email":"held-offer@unipath.test","email_verified":true}', 'email', now(), now());
+
+insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000008', 'authenticated', 'authenticated', 'held-outcome@unipath.test',
+  extensions.crypt('demo-applicant-2026', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{"full_name":"Mateo García"}', now(), now());
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values ('d0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000008', '{"sub":"d0000000-0000-4000-8000-000000000008","email":"held-outcome@unipath.test","email_verified":true}', 'email', now(), now());
+
 insert into public.user_roles (user_id, role) values ('d0000000-0000-4000-8000-000000000002', 'admin');
 insert into public.user_roles (user_id, role) values ('d0000000-0000-4000-8000-000000000003', 'counsellor');
 update public.profiles set date_of_birth = '2004-03-14', nationality = 'NG',
@@ -1639,29 +1679,181 @@ update public.profiles set date_of_birth = '2004-03-14', nationality = 'NG',
   education = '[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}]', test_scores = '[{"test":"ielts","score":7,"taken_on":"2026-06-20"}]'
 where id = 'd0000000-0000-4000-8000-000000000001';
 
--- Demo application (local only).
+-- Demo applications (local only).
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values
+  ('application-documents', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000011-passport.jpg', 'd0000000-0000-4000-8000-000000000001'::uuid, 'd0000000-0000-4000-8000-000000000001', '{"eTag":"\"81e47291acd0ff89398627b0433dd046\"","size":10278,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":10278,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000012-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000001'::uuid, 'd0000000-0000-4000-8000-000000000001', '{"eTag":"\"c4594054d09760571c5633349fde7b9a\"","size":1046,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1046,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000013-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000001'::uuid, 'd0000000-0000-4000-8000-000000000001', '{"eTag":"\"f087a785bf410b40f6265e87136ad7d0\"","size":963,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":963,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000014-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000001'::uuid, 'd0000000-0000-4000-8000-000000000001', '{"eTag":"\"de6beaac1a2d647ee591a4dad96025b6\"","size":1436,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1436,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000021-passport.jpg', 'd0000000-0000-4000-8000-000000000004'::uuid, 'd0000000-0000-4000-8000-000000000004', '{"eTag":"\"8398ac4428a3c4f7288879f404ba73da\"","size":10191,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":10191,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000022-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000004'::uuid, 'd0000000-0000-4000-8000-000000000004', '{"eTag":"\"17cc1c826dcfe8c3dea686f660278ee7\"","size":1050,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1050,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000023-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000004'::uuid, 'd0000000-0000-4000-8000-000000000004', '{"eTag":"\"9f0053f852563bc7232256f282a50b55\"","size":963,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":963,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000024-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000004'::uuid, 'd0000000-0000-4000-8000-000000000004', '{"eTag":"\"9c131a777c196a2a8e674e34c8697b50\"","size":1443,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1443,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000031-passport.jpg', 'd0000000-0000-4000-8000-000000000005'::uuid, 'd0000000-0000-4000-8000-000000000005', '{"eTag":"\"df2cfac623cfca4796d5e781d6b5b58a\"","size":9948,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":9948,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000032-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000005'::uuid, 'd0000000-0000-4000-8000-000000000005', '{"eTag":"\"e4ec999ddb79ce5add416f393a5fbf1c\"","size":1040,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1040,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000033-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000005'::uuid, 'd0000000-0000-4000-8000-000000000005', '{"eTag":"\"81c4fa1e2d15d1a6fdc31b2cdb53407e\"","size":962,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":962,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000034-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000005'::uuid, 'd0000000-0000-4000-8000-000000000005', '{"eTag":"\"84fe5c241eaf6e0cecb211c0390940fd\"","size":1437,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1437,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000041-passport.jpg', 'd0000000-0000-4000-8000-000000000006'::uuid, 'd0000000-0000-4000-8000-000000000006', '{"eTag":"\"8af331976e89e6f920de29fd54e8b8e7\"","size":10080,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":10080,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000042-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000006'::uuid, 'd0000000-0000-4000-8000-000000000006', '{"eTag":"\"a0905c226d96f2555d756adf9416f06b\"","size":1052,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1052,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000043-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000006'::uuid, 'd0000000-0000-4000-8000-000000000006', '{"eTag":"\"b2daacf33f1057f9acfce091f81177e0\"","size":962,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":962,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000044-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000006'::uuid, 'd0000000-0000-4000-8000-000000000006', '{"eTag":"\"34ddc71106fe9440ba53e295933b6d87\"","size":1426,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1426,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000051-passport.jpg', 'd0000000-0000-4000-8000-000000000007'::uuid, 'd0000000-0000-4000-8000-000000000007', '{"eTag":"\"989c655971fda04a0911f58a43de1f19\"","size":10816,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":10816,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000052-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000007'::uuid, 'd0000000-0000-4000-8000-000000000007', '{"eTag":"\"1fb339329e4d995640a56bf0b087040b\"","size":1039,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1039,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000053-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000007'::uuid, 'd0000000-0000-4000-8000-000000000007', '{"eTag":"\"292c6dd8dd15cbdaa811bfde98c39edf\"","size":970,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":970,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000054-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000007'::uuid, 'd0000000-0000-4000-8000-000000000007', '{"eTag":"\"30021424b060b8dfae48f0a3299b0b67\"","size":1440,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1440,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000061-passport.jpg', 'd0000000-0000-4000-8000-000000000008'::uuid, 'd0000000-0000-4000-8000-000000000008', '{"eTag":"\"48bb051d740af6dec5b580249c9d8313\"","size":10260,"mimetype":"image/jpeg","cacheControl":"max-age=3600","contentLength":10260,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000062-school-transcript.pdf', 'd0000000-0000-4000-8000-000000000008'::uuid, 'd0000000-0000-4000-8000-000000000008', '{"eTag":"\"eb29ae5ac015f009384aae9d01d0fd75\"","size":1021,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1021,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000063-ielts-test-report.pdf', 'd0000000-0000-4000-8000-000000000008'::uuid, 'd0000000-0000-4000-8000-000000000008', '{"eTag":"\"b8ccf68a4afaf3941c46459d9302b8ee\"","size":963,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":963,"httpStatusCode":200}'::jsonb),
+  ('application-documents', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000064-personal-statement.pdf', 'd0000000-0000-4000-8000-000000000008'::uuid, 'd0000000-0000-4000-8000-000000000008', '{"eTag":"\"79a1e09f6100705711f917e5ae973a94\"","size":1415,"mimetype":"application/pdf","cacheControl":"max-age=3600","contentLength":1415,"httpStatusCode":200}'::jsonb)
+on conflict (bucket_id, name) do nothing;
+
 do $$
 declare
-  target record;
+  picked uuid[];
+  document uuid;
+  decision public.application_decisions;
 begin
-  select i.id, i.course_id, i.start_date, i.reply_by into target
-  from public.intakes i join public.courses c on c.id = i.course_id
-  where i.status = 'open' and c.published and c.university_published and c.language = 'en'
-    and c.level = 'bachelor' and i.deadline >= current_date
-  order by i.deadline, c.slug
-  limit 1;
-  if not found then
+  select array_agg(x.id order by x.deadline, x.slug) into picked from (
+    select distinct on (i.course_id) i.id, i.deadline, c.slug
+    from public.intakes i join public.courses c on c.id = i.course_id
+    where i.status = 'open' and c.published and c.university_published and c.language = 'en'
+      and c.level = 'bachelor' and c.field not in ('Graphic Design', 'Architecture')
+      and coalesce(i.opens_at, current_date) <= current_date and i.deadline >= current_date
+    order by i.course_id, i.deadline
+  ) x;
+  if coalesce(cardinality(picked), 0) < 3 then
     return;
   end if;
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  update public.intakes set release_mode = 'batch' where id = picked[3];
+  -- Amara Okafor: submitted.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000001","role":"authenticated"}', true);
-  perform set_config('unipath.transition_note', 'Application submitted.', true);
   insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
-  values ('d0000000-0000-4000-8000-0000000000a1', 'd0000000-0000-4000-8000-000000000001', target.course_id, target.id,
-    '{"personal":{"full_name":"Amara Okafor","date_of_birth":"2004-03-14","nationality":"NG","phone":"+234 803 555 0142"},"academic":[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}],"english_test":{"test":"ielts","score":7,"taken_on":"2026-06-20"},"statement":"I have wanted to build software that helps people since I wrote my first program for my school library''s lending records. Studying sciences at Kings Crest taught me to test an idea before trusting it, and leading the coding club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations in algorithms and data with practical projects, so that I can return to Lagos able to design dependable systems for clinics and schools. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review');
-  update public.applications set status = 'submitted', submitted_at = now(), reply_by = target.reply_by,
-    reference = format('UP-%s-DEMO42', extract(year from target.start_date))
-  where id = 'd0000000-0000-4000-8000-0000000000a1';
+  select 'd0000000-0000-4000-8000-0000000000a1', 'd0000000-0000-4000-8000-000000000001', i.course_id, i.id, '{"personal":{"full_name":"Amara Okafor","date_of_birth":"2004-03-14","nationality":"NG","phone":"+234 803 555 0142"},"academic":[{"institution":"Kings Crest Secondary School","qualification":"WAEC Senior School Certificate","field":"Sciences","country":"NG","start_year":2016,"end_year":2022,"grade":"A1 average"}],"english_test":{"test":"ielts","score":7,"taken_on":"2026-06-20"},"statement":"I have wanted to build software that helps people since I wrote my first program for my school library''s lending records. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[1];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a1', 'passport', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000011-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a1', 'transcript', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000012-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a1', 'english_test', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000013-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a1', 'statement', 'd0000000-0000-4000-8000-000000000001/d0000000-0000-4000-8000-0000000000a1/d0c00000-0000-4000-8000-000000000014-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a1');
+
+  -- Kenji Tanaka: offer.
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000004","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-07-02', nationality = 'JP',
+    phone = '+81 90 5555 0123', country = 'JP', education = '[{"institution":"Sakuragaoka High School","qualification":"Japanese Upper Secondary Certificate","field":"Science track","country":"JP","start_year":2016,"end_year":2022,"grade":"4.6 of 5"}]',
+    test_scores = '[{"test":"ielts","score":6.5,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000004';
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  select 'd0000000-0000-4000-8000-0000000000a2', 'd0000000-0000-4000-8000-000000000004', i.course_id, i.id, '{"personal":{"full_name":"Kenji Tanaka","date_of_birth":"2005-07-02","nationality":"JP","phone":"+81 90 5555 0123"},"academic":[{"institution":"Sakuragaoka High School","qualification":"Japanese Upper Secondary Certificate","field":"Science track","country":"JP","start_year":2016,"end_year":2022,"grade":"4.6 of 5"}],"english_test":{"test":"ielts","score":6.5,"taken_on":"2026-06-20"},"statement":"Since I repaired my first bicycle in Osaka, I have wanted to understand how the things we rely on are designed and kept working. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[2];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a2', 'passport', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000021-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a2', 'transcript', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000022-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a2', 'english_test', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000023-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a2', 'statement', 'd0000000-0000-4000-8000-000000000004/d0000000-0000-4000-8000-0000000000a2/d0c00000-0000-4000-8000-000000000024-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a2');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application('d0000000-0000-4000-8000-0000000000a2', 'under_review', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'), 'Review started.');
+  for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a2' order by d.kind loop
+    perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'));
+  end loop;
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a2', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.', release => true);
+
+  -- Sofia Rossi: waitlisted.
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000005","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-01-23', nationality = 'IT',
+    phone = '+39 333 555 0177', country = 'IT', education = '[{"institution":"Liceo Scientifico Galileo Galilei","qualification":"Diploma di Maturità","field":"Scientific","country":"IT","start_year":2016,"end_year":2022,"grade":"88 of 100"}]',
+    test_scores = '[{"test":"ielts","score":7,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000005';
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  select 'd0000000-0000-4000-8000-0000000000a3', 'd0000000-0000-4000-8000-000000000005', i.course_id, i.id, '{"personal":{"full_name":"Sofia Rossi","date_of_birth":"2005-01-23","nationality":"IT","phone":"+39 333 555 0177"},"academic":[{"institution":"Liceo Scientifico Galileo Galilei","qualification":"Diploma di Maturità","field":"Scientific","country":"IT","start_year":2016,"end_year":2022,"grade":"88 of 100"}],"english_test":{"test":"ielts","score":7,"taken_on":"2026-06-20"},"statement":"Growing up in Turin between a bakery and a robotics club, I learned that patience and curiosity make most problems smaller. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[2];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a3', 'passport', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000031-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a3', 'transcript', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000032-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a3', 'english_test', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000033-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a3', 'statement', 'd0000000-0000-4000-8000-000000000005/d0000000-0000-4000-8000-0000000000a3/d0c00000-0000-4000-8000-000000000034-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a3');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application('d0000000-0000-4000-8000-0000000000a3', 'under_review', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a3'), 'Review started.');
+  for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a3' order by d.kind loop
+    perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a3'));
+  end loop;
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a3', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a3'), 'waitlisted', release => true);
+
+  -- Lucas Silva: conditions pending.
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000006","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2004-11-09', nationality = 'BR',
+    phone = '+55 11 95555 0199', country = 'BR', education = '[{"institution":"Colégio Bandeirantes","qualification":"Certificado de Conclusão do Ensino Médio","field":"Exact sciences","country":"BR","start_year":2016,"end_year":2022,"grade":"8.7 of 10"}]',
+    test_scores = '[{"test":"ielts","score":6,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000006';
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  select 'd0000000-0000-4000-8000-0000000000a4', 'd0000000-0000-4000-8000-000000000006', i.course_id, i.id, '{"personal":{"full_name":"Lucas Silva","date_of_birth":"2004-11-09","nationality":"BR","phone":"+55 11 95555 0199"},"academic":[{"institution":"Colégio Bandeirantes","qualification":"Certificado de Conclusão do Ensino Médio","field":"Exact sciences","country":"BR","start_year":2016,"end_year":2022,"grade":"8.7 of 10"}],"english_test":{"test":"ielts","score":6,"taken_on":"2026-06-20"},"statement":"Volunteering at a community radio in São Paulo showed me how much good clear information can do for a neighbourhood. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[2];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a4', 'passport', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000041-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a4', 'transcript', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000042-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a4', 'english_test', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000043-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a4', 'statement', 'd0000000-0000-4000-8000-000000000006/d0000000-0000-4000-8000-0000000000a4/d0c00000-0000-4000-8000-000000000044-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a4');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application('d0000000-0000-4000-8000-0000000000a4', 'under_review', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'), 'Review started.');
+  for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a4' order by d.kind loop
+    perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'));
+  end loop;
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a4', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.', release => true);
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000006","role":"authenticated"}', true);
+  perform public.respond_to_offer('d0000000-0000-4000-8000-0000000000a4', true);
+
+  -- Zoë Fernández-Walsh: held offer.
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000007","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2005-04-30', nationality = 'IE',
+    phone = '+353 85 555 0134', country = 'IE', education = '[{"institution":"Coláiste Íde","qualification":"Leaving Certificate","field":"Higher level sciences","country":"IE","start_year":2016,"end_year":2022,"grade":"560 points"}]',
+    test_scores = '[{"test":"ielts","score":8,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000007';
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  select 'd0000000-0000-4000-8000-0000000000a5', 'd0000000-0000-4000-8000-000000000007', i.course_id, i.id, '{"personal":{"full_name":"Zoë Fernández-Walsh","date_of_birth":"2005-04-30","nationality":"IE","phone":"+353 85 555 0134"},"academic":[{"institution":"Coláiste Íde","qualification":"Leaving Certificate","field":"Higher level sciences","country":"IE","start_year":2016,"end_year":2022,"grade":"560 points"}],"english_test":{"test":"ielts","score":8,"taken_on":"2026-06-20"},"statement":"Two summers spent counting seabirds on the Kerry coast turned a hobby into the question I want to spend my studies on. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[3];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a5', 'passport', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000051-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a5', 'transcript', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000052-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a5', 'english_test', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000053-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a5', 'statement', 'd0000000-0000-4000-8000-000000000007/d0000000-0000-4000-8000-0000000000a5/d0c00000-0000-4000-8000-000000000054-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a5');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application('d0000000-0000-4000-8000-0000000000a5', 'under_review', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), 'Review started.');
+  for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a5' order by d.kind loop
+    perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'));
+  end loop;
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000003","role":"authenticated"}', true);
+  decision := public.decide_application('d0000000-0000-4000-8000-0000000000a5', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.approve_decision(decision.id, (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), release => true);
+
+  -- Mateo García: held unsuccessful.
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000008","role":"authenticated"}', true);
+  update public.profiles set date_of_birth = '2004-09-17', nationality = 'ES',
+    phone = '+34 612 555 018', country = 'ES', education = '[{"institution":"IES Ramiro de Maeztu","qualification":"Bachillerato","field":"Humanities","country":"ES","start_year":2016,"end_year":2022,"grade":"6.1 of 10"}]',
+    test_scores = '[{"test":"ielts","score":6,"taken_on":"2026-06-20"}]'
+  where id = 'd0000000-0000-4000-8000-000000000008';
+  insert into public.applications (id, applicant_id, course_id, intake_id, answers, current_step)
+  select 'd0000000-0000-4000-8000-0000000000a6', 'd0000000-0000-4000-8000-000000000008', i.course_id, i.id, '{"personal":{"full_name":"Mateo García","date_of_birth":"2004-09-17","nationality":"ES","phone":"+34 612 555 018"},"academic":[{"institution":"IES Ramiro de Maeztu","qualification":"Bachillerato","field":"Humanities","country":"ES","start_year":2016,"end_year":2022,"grade":"6.1 of 10"}],"english_test":{"test":"ielts","score":6,"taken_on":"2026-06-20"},"statement":"Helping my grandfather run his shop in Madrid taught me to listen to people first and to numbers second. Studying at school taught me to test an idea before trusting it, and leading a club showed me how much I enjoy explaining hard things simply. I want a degree that combines rigorous foundations with practical projects, so that I can go home able to build dependable things for the people around me. I am ready for the workload, and I look forward to contributing to student societies and peer tutoring."}', 'review'
+  from public.intakes i where i.id = picked[3];
+  insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type)
+  values ('d0000000-0000-4000-8000-0000000000a6', 'passport', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000061-passport.jpg', 'passport.jpg', 1, 'image/jpeg'),
+    ('d0000000-0000-4000-8000-0000000000a6', 'transcript', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000062-school-transcript.pdf', 'school-transcript.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a6', 'english_test', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000063-ielts-test-report.pdf', 'ielts-test-report.pdf', 1, 'application/pdf'),
+    ('d0000000-0000-4000-8000-0000000000a6', 'statement', 'd0000000-0000-4000-8000-000000000008/d0000000-0000-4000-8000-0000000000a6/d0c00000-0000-4000-8000-000000000064-personal-statement.pdf', 'personal-statement.pdf', 1, 'application/pdf');
+  perform public.submit_application('d0000000-0000-4000-8000-0000000000a6');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application('d0000000-0000-4000-8000-0000000000a6', 'under_review', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a6'), 'Review started.');
+  for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a6' order by d.kind loop
+    perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a6'));
+  end loop;
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a6', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a6'), 'rejected', reason_id => (select r.id from public.decision_reasons r where r.outcome = 'rejected' and r.position = 30),
+    reason_detail => 'Ranked below the last place offered after the interview scores were added up.', release => true);
+
   perform set_config('request.jwt.claims', '', true);
-  perform set_config('unipath.transition_note', '', true);
 end
 $$;

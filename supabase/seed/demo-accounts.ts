@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'demo-applicant-2026',
     fullName: 'Amara Okafor',
     role: null,
-    purpose: 'applicant with a filled-in profile',
+    purpose: 'applicant: profile, a submitted application with its documents',
   },
   {
     id: 'd0000000-0000-4000-8000-000000000002',
@@ -36,6 +36,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role: 'counsellor',
     purpose: 'counsellor',
   },
+  ...[
+    ['4', 'offer', 'Kenji Tanaka', 'applicant: a conditional offer to accept or decline'],
+    ['5', 'waitlist', 'Sofia Rossi', 'applicant: on the waiting list'],
+    ['6', 'conditions', 'Lucas Silva', 'applicant: accepted an offer, conditions pending'],
+    ['7', 'held-offer', 'Zoë Fernández-Walsh', 'applicant: batch intake, offer held until published'],
+    ['8', 'held-outcome', 'Mateo García', 'applicant: batch intake, outcome held until published'],
+  ].map(([n, mailbox, fullName, purpose]): DemoAccount => ({
+    id: `d0000000-0000-4000-8000-00000000000${n}`,
+    email: `${mailbox}@unipath.test`,
+    password: 'demo-applicant-2026',
+    fullName: fullName ?? '',
+    role: null,
+    purpose: purpose ?? '',
+  })),
 ];
 
 const applicantProfile = {

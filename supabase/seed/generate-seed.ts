@@ -6,12 +6,16 @@ import { buildIntakes } from './build-intakes.ts';
 import { buildUniversities } from './build-universities.ts';
 import { demoAccountsSql } from './demo-accounts.ts';
 import { demoApplicationsSql } from './demo-applications.ts';
+import { writeDemoDocuments } from './demo-documents.ts';
 import { ratesToUsd } from './data/countries.ts';
 import { documentRequirementsSql } from './document-rules.ts';
 import { createRandom } from './prng.ts';
 import { insert } from './sql.ts';
 
-/** Writes supabase/seed.sql: the demo catalogue and demo accounts, the same bytes on every run. */
+/**
+ * Writes supabase/seed.sql (the demo catalogue, accounts and applications) and the demo documents'
+ * PDFs, the same bytes on every run.
+ */
 export function generateSeed(seed = 20261121): string {
   const random = createRandom(seed);
   const universities = buildUniversities(random);
@@ -44,6 +48,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed.sql');
+  writeDemoDocuments();
   const sql = generateSeed();
   writeFileSync(target, sql);
   console.info(`wrote ${target} (${(sql.length / 1024).toFixed(0)} KB)`);

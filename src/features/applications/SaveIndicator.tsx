@@ -17,6 +17,8 @@ function describe(status: SaveStatus): string {
       return 'Offline — saved on this device';
     case 'signed-out':
       return 'Your session ended — saved on this device.';
+    case 'conflict':
+      return 'Not saved: this application was changed elsewhere. Your answers are kept on this device.';
     case 'error':
       return `Not saved to your account: ${status.message} Your answers are kept on this device.`;
   }

@@ -17,7 +17,7 @@ export type ApiResult<T> =
  */
 export async function callApi<T extends object>(
   path: string,
-  method: 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'DELETE',
   body?: unknown,
   options: { quiet?: boolean } = {},
 ): Promise<ApiResult<T>> {

@@ -14,6 +14,7 @@ interface DraftRow {
   current_step: string | null;
   answers: unknown;
   updated_at: string;
+  version: number;
 }
 
 function toServerDraft(row: DraftRow): ServerDraft {
@@ -25,10 +26,11 @@ function toServerDraft(row: DraftRow): ServerDraft {
     answers: toDraftAnswers(row.answers),
     changed_at: row.updated_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
 }
 
-const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at';
+const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at, version';
 
 /** One of the user's drafts by id (RLS hides everyone else's); null when it is not a draft. */
 export async function loadDraft(supabase: SupabaseClient, id: string): Promise<ServerDraft | null> {

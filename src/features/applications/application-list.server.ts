@@ -3,6 +3,7 @@ import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
 
 export interface HistoryEntry {
+  id: number;
   from_status: string | null;
   to_status: string;
   actor_kind: 'applicant' | 'admissions' | 'system';
@@ -28,6 +29,9 @@ export interface ApplicationSummary {
   created_at: string;
   reply_by: string | null;
   offer_conditions: string | null;
+  conditions_met_at: string | null;
+  /** The public wording of the reason given with an unsuccessful outcome or a withdrawn offer. */
+  outcome_reason: string | null;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string; slug: string } | null;
   intake: { term: string; start_date: string; deadline: string } | null;
@@ -36,10 +40,13 @@ export interface ApplicationSummary {
   guide: StatusGuide | null;
 }
 
-const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions, answers,
+// Only the application's own columns: staff decisions (application_decisions) are never read here, so
+// nothing the applicant sees can run ahead of a decision's release.
+const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions,
+  conditions_met_at, outcome_reason, answers,
   course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline),
   documents:application_documents(${DOCUMENT_COLUMNS}),
-  history:application_status_history(from_status, to_status, actor_kind, note, created_at)`;
+  history:application_status_history(id, from_status, to_status, actor_kind, note, created_at)`;
 
 /** Who acts next and what happens next for every status, as the database states it. */
 export async function loadStatusGuide(supabase: SupabaseClient): Promise<Map<string, StatusGuide>> {
@@ -55,7 +62,8 @@ function withGuide(row: Row, guide: Map<string, StatusGuide>): ApplicationSummar
   return {
     ...row,
     documents: [...row.documents].sort((a, b) => a.created_at.localeCompare(b.created_at)),
-    history: [...row.history].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    // Steps taken in one transaction share a time; the row id keeps them in the order they happened.
+    history: [...row.history].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
     guide: guide.get(row.status) ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabasePublicConfig, type SupabasePublicConfig } from '../../lib/supabase/config.server.ts';
-import { listApplications, type ApplicationSummary } from './application-list.server.ts';
+import { listApplications, loadApplication, type ApplicationSummary } from './application-list.server.ts';
 import { listRequirements } from './course-data.server.ts';
 import type { DocumentRequirement } from './types.ts';
 
@@ -11,18 +12,39 @@ export interface ApplicationsPageModel {
   config: SupabasePublicConfig;
 }
 
-/** The applicant's applications, with the document rules of those that have a rejected document. */
-export async function loadApplicationsPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
-  const { user, supabase } = astro.locals;
-  if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
-  const applications = await listApplications(supabase, user.id);
+async function rulesFor(supabase: SupabaseClient, applications: ApplicationSummary[]) {
   const courses = new Set(
     applications
       .filter((app) => app.course && app.documents.some((document) => document.status === 'rejected'))
       .map((app) => app.course?.id ?? ''),
   );
-  const rules = new Map(
+  return new Map(
     await Promise.all([...courses].map(async (id) => [id, await listRequirements(supabase, id)] as const)),
   );
+}
+
+/** The applicant's applications, with the document rules of those that have a rejected document. */
+export async function loadApplicationsPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
+  const { user, supabase } = astro.locals;
+  if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
+  const applications = await listApplications(supabase, user.id);
+  const rules = await rulesFor(supabase, applications);
   return { userId: user.id, applications, rules, config: supabasePublicConfig() };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /applications/{id}: one of the applicant's submitted applications (RLS hides everyone else's); a
+ * draft goes back to the form, anything else is not found.
+ */
+export async function loadApplicationPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
+  const { user, supabase } = astro.locals;
+  const id = astro.params['id'] ?? '';
+  if (!user || !supabase) return astro.redirect(`/auth?next=${encodeURIComponent(astro.url.pathname)}`, 303);
+  const application = UUID.test(id) ? await loadApplication(supabase, id) : null;
+  if (!application) return new Response(null, { status: 404 });
+  if (application.status === 'draft') return astro.redirect(`/admission-application?draft=${id}`, 303);
+  const rules = await rulesFor(supabase, [application]);
+  return { userId: user.id, applications: [application], rules, config: supabasePublicConfig() };
 }

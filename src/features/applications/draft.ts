@@ -58,8 +58,13 @@ export const draftSaveSchema = z.object({
 });
 export type DraftSave = z.infer<typeof draftSaveSchema>;
 
+/** The version of the stored draft an edit was based on: a save based on an older one is refused. */
+export const draftVersionSchema = z.number().int().positive().nullable();
+
 export interface ApplicationDraft extends DraftSave {
   id: string | null;
+  /** The server's version this copy was based on; null until the server first stored it. */
+  version: number | null;
 }
 
 export function emptyAnswers(): DraftAnswers {

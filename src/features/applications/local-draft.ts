@@ -1,4 +1,4 @@
-import { draftSaveSchema, type ApplicationDraft } from './draft.ts';
+import { draftSaveSchema, draftVersionSchema, type ApplicationDraft } from './draft.ts';
 
 /**
  * The browser's backup of a draft, per user and application ("new" until the server gave it an
@@ -19,10 +19,15 @@ export function readLocalDraft(userId: string, draftId: string | null): Applicat
   const raw = storage()?.getItem(key(userId, draftId));
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { id?: unknown };
+    const value = JSON.parse(raw) as { id?: unknown; version?: unknown };
     const parsed = draftSaveSchema.safeParse(value);
     if (!parsed.success) return null;
-    return { ...parsed.data, id: typeof value.id === 'string' ? value.id : null };
+    const version = draftVersionSchema.safeParse(value.version ?? null);
+    return {
+      ...parsed.data,
+      id: typeof value.id === 'string' ? value.id : null,
+      version: version.success ? version.data : null,
+    };
   } catch {
     return null;
   }

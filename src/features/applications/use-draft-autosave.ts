@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi } from './api-client.ts';
-import { createAutosave, type SaveResult, type SaveStatus } from './autosave.ts';
+import { createAutosave, type SaveResult, type SaveStatus, type StoredVersion } from './autosave.ts';
 import type { ApplicationDraft } from './draft.ts';
 import { pickDraft, type ServerDraft } from './draft-merge.ts';
 import { readLocalDraft, writeLocalDraft } from './local-draft.ts';
@@ -8,13 +8,25 @@ import { readLocalDraft, writeLocalDraft } from './local-draft.ts';
 const DELAY_MS = 800;
 
 async function send(draft: ApplicationDraft): Promise<SaveResult> {
-  const result = await callApi<{ id: string; saved_at: string }>('/api/applications/draft', 'POST', draft, {
-    quiet: true,
-  });
-  if (result.ok) return { ok: true, id: result.id, savedAt: result.saved_at };
+  const result = await callApi<{ id: string; saved_at: string; version: number }>(
+    '/api/applications/draft',
+    'POST',
+    draft,
+    { quiet: true },
+  );
+  if (result.ok) return { ok: true, id: result.id, savedAt: result.saved_at, version: result.version };
   if (result.offline) return { ok: false, reason: 'offline' };
   if (result.status === 401) return { ok: false, reason: 'signed-out' };
+  const current = (result as { current?: StoredVersion }).current;
+  if (result.status === 409 && current)
+    return { ok: false, reason: 'conflict', message: result.message, current };
   return { ok: false, reason: 'error', message: result.message, retryable: result.status >= 500 };
+}
+
+/** The draft as the server stores it now, or the reason it could not be read. */
+async function fetchStored(id: string): Promise<{ draft: ServerDraft } | { message: string }> {
+  const result = await callApi<{ draft: ServerDraft }>(`/api/applications/draft?id=${id}`, 'GET');
+  return result.ok ? { draft: result.draft } : { message: result.message };
 }
 
 function rememberInUrl(id: string): void {
@@ -27,12 +39,18 @@ function rememberInUrl(id: string): void {
 
 /**
  * The draft being edited and its save state. On first render it is the server's copy (or the
- * profile prefill); once mounted, a newer copy kept in this browser takes over and is synced.
+ * profile prefill); once mounted, a newer copy kept in this browser takes over and is synced. When
+ * a save is refused because the draft changed elsewhere, `loadSaved` replaces what is on screen
+ * with the stored version and `keepMine` saves what is on screen over it.
  */
 export function useDraftAutosave(userId: string, initial: ApplicationDraft, server: ServerDraft | null) {
   const [draft, setDraft] = useState(initial);
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
   const draftRef = useRef(draft);
+  const replace = useCallback((next: ApplicationDraft) => {
+    draftRef.current = next;
+    setDraft(next);
+  }, []);
   const saver = useMemo(
     () =>
       createAutosave({
@@ -40,31 +58,51 @@ export function useDraftAutosave(userId: string, initial: ApplicationDraft, serv
         keepLocal: (value) => writeLocalDraft(userId, value),
         send,
         onStatus: setStatus,
-        onSaved: (id) => {
+        onSaved: (id, version) => {
           rememberInUrl(id);
-          if (draftRef.current.id !== id) setDraft((current) => (draftRef.current = { ...current, id }));
+          replace({ ...draftRef.current, id, version });
         },
       }),
-    [userId],
+    [userId, replace],
   );
 
   const commit = useCallback(
     (next: ApplicationDraft) => {
-      draftRef.current = next;
-      setDraft(next);
+      replace(next);
       if (next.course_id && next.intake_id) saver.change(next);
       else {
         writeLocalDraft(userId, next);
         setStatus({ kind: 'local' });
       }
     },
-    [saver, userId],
+    [saver, userId, replace],
   );
 
   const update = useCallback(
     (change: (current: ApplicationDraft) => Partial<ApplicationDraft>) =>
       commit({ ...draftRef.current, ...change(draftRef.current), changed_at: new Date().toISOString() }),
     [commit],
+  );
+
+  const resolve = useCallback(
+    async (choice: 'load' | 'keep', id: string): Promise<string | null> => {
+      const stored = await fetchStored(id);
+      if ('message' in stored) return stored.message;
+      const base = { id: stored.draft.id, version: stored.draft.version };
+      rememberInUrl(base.id);
+      if (choice === 'keep') {
+        const mine = { ...draftRef.current, ...base, changed_at: new Date().toISOString() };
+        replace(mine);
+        await saver.resume(base, mine);
+        return null;
+      }
+      replace(stored.draft);
+      writeLocalDraft(userId, stored.draft);
+      await saver.resume(base);
+      setStatus({ kind: 'saved', at: stored.draft.updated_at });
+      return null;
+    },
+    [saver, userId, replace],
   );
 
   useEffect(() => {
@@ -83,5 +121,12 @@ export function useDraftAutosave(userId: string, initial: ApplicationDraft, serv
     // Runs once per page load: it reconciles the copies the page started with.
   }, []);
 
-  return { draft, status, update, flush: saver.flush };
+  return {
+    draft,
+    status,
+    update,
+    flush: saver.flush,
+    loadSaved: (id: string) => resolve('load', id),
+    keepMine: (id: string) => resolve('keep', id),
+  };
 }

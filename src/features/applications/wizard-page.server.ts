@@ -45,6 +45,7 @@ export async function loadWizard(
     server,
     initial: server ?? {
       id: null,
+      version: null,
       course_id: course?.id ?? null,
       intake_id: onlyIntake,
       current_step: 'course',

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { statusLabel } from '../../lib/application-status.ts';
 
 /** The parts of an application the dashboard shows (the applications list provides them). */
 export interface DashboardApplication {
@@ -79,14 +80,18 @@ export interface Activity {
 
 /** The latest status changes across all applications, newest first. */
 export function recentActivity(applications: readonly DashboardApplication[], limit = 6): Activity[] {
-  return applications
-    .flatMap((app) =>
-      app.history.map((entry) => ({
-        at: entry.created_at,
-        text: `${app.course?.title ?? 'Application'}: ${entry.note ?? entry.to_status.replace(/_/g, ' ')}`,
-        href: '/applications',
-      })),
-    )
-    .sort((a, b) => b.at.localeCompare(a.at))
-    .slice(0, limit);
+  return (
+    applications
+      .flatMap((app) =>
+        app.history.map((entry) => ({
+          at: entry.created_at,
+          text: `${app.course?.title ?? 'Application'}: ${entry.note ?? statusLabel(entry.to_status)}`,
+          href: app.status === 'draft' ? `/admission-application?draft=${app.id}` : `/applications/${app.id}`,
+        })),
+      )
+      // Each history is oldest first; reversed, steps that share a time (one transaction) stay newest first.
+      .reverse()
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .slice(0, limit)
+  );
 }

@@ -1,11 +1,22 @@
-import { bool, section, strs, type RawConfig } from '../config.ts';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bool, section, str, strs, type RawConfig } from '../config.ts';
 
 export interface BucketSpec {
   id: string;
   public: boolean;
   fileSizeLimit: number | null;
   allowedMimeTypes: string[] | null;
+  /**
+   * `objects_path`: a folder whose files are uploaded into the bucket when they are not there yet,
+   * each named by its path below the folder (as `supabase seed buckets` does). Relative paths start
+   * at the folder of config.toml (supabase/), as in the Supabase CLI.
+   */
+  objectsPath: string | null;
 }
+
+/** supabase/, where config.toml lives. */
+const configDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface StorageConfig {
   /** The global upload limit in bytes. */
@@ -34,18 +45,20 @@ export function parseSize(value: unknown): number | null {
   return Math.floor(Number(match[1]) * factor);
 }
 
-export function storageConfig(config: RawConfig): StorageConfig {
+export function storageConfig(config: RawConfig, baseDir = configDir): StorageConfig {
   const storage = section(config, 'storage');
   const declared = section(storage, 'buckets');
   const buckets = Object.keys(declared).map((id): BucketSpec => {
     const spec = section(declared, id);
     const limit = spec['file_size_limit'];
     const types = spec['allowed_mime_types'];
+    const objects = str(spec['objects_path'], '');
     return {
       id,
       public: bool(spec['public'], false),
       fileSizeLimit: limit === undefined || limit === '' ? null : parseSize(limit),
       allowedMimeTypes: types === undefined ? null : strs(types, []),
+      objectsPath: objects === '' ? null : isAbsolute(objects) ? objects : resolve(baseDir, objects),
     };
   });
   return { fileSizeLimit: parseSize(storage['file_size_limit'] ?? '50MiB') ?? 50 * 1024 ** 2, buckets };

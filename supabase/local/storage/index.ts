@@ -7,6 +7,7 @@ import type { StorageEnv } from './env.ts';
 import { errors, fromDatabase, sendError, StorageApiError } from './errors.ts';
 import { decodeSegments } from './names.ts';
 import { match } from './routes.ts';
+import { seedBucketObjects } from './seed-objects.ts';
 
 /** Removes what an interrupted upload or delete left on disk: temp files and files without a row. */
 export async function sweepStorage(env: StorageEnv): Promise<number> {
@@ -22,6 +23,8 @@ export async function createStorageService(ctx: StackContext): Promise<Service> 
   await ensureBuckets(env, env.config.buckets);
   const swept = await sweepStorage(env);
   if (swept > 0) ctx.log(`storage: removed ${swept} file(s) left without a database row`);
+  const seeded = await seedBucketObjects(env, env.config.buckets);
+  if (seeded > 0) ctx.log(`storage: uploaded ${seeded} seed file(s) from objects_path`);
 
   return {
     async handle(request) {

@@ -42,14 +42,14 @@ select is(tests.row_count($$delete from storage.objects where bucket_id = 'appli
 select is(public.can_upload_application_file((select tests.user_id('owner') || '/' || v || '/00000000-0000-4000-8000-000000000004-x.pdf' from tap where k = 'app')), false, 'another applicant cannot upload into the owner''s folder');
 
 select tests.authenticate_as('counsellor');
-select is(tests.row_count($$select 1 from public.application_documents$$), 2, 'a counsellor reads the documents');
+select is(tests.row_count($$select 1 from public.application_documents where application_id = (select v::uuid from pg_temp.tap where k = 'app')$$), 2, 'a counsellor reads the documents');
 select is(tests.row_count($$select 1 from storage.objects where bucket_id = 'application-documents' and name like '%-passport.pdf'$$), 1, 'a counsellor reads the files');
 select throws_ok($$update public.application_documents set status = 'verified'$$, '42501', null, 'a counsellor reviews only through review_document()');
 select is(tests.row_count($$delete from public.application_documents$$), 0, 'a counsellor deletes no document');
-select is((public.review_document((select d.id from public.application_documents d where d.kind = 'passport'), 'verified', (select a.version from public.applications a join public.application_documents d on d.application_id = a.id where d.kind = 'passport'))).status, 'verified', 'a counsellor verifies a document');
+select is((public.review_document((select d.id from public.application_documents d where d.kind = 'passport' and d.application_id = (select v::uuid from pg_temp.tap where k = 'app')), 'verified', (select a.version from public.applications a where a.id = (select v::uuid from pg_temp.tap where k = 'app')))).status, 'verified', 'a counsellor verifies a document');
 
 select tests.authenticate_as('admin');
-select is(tests.row_count($$select 1 from public.application_documents$$), 2, 'an administrator reads the documents');
+select is(tests.row_count($$select 1 from public.application_documents where application_id = (select v::uuid from pg_temp.tap where k = 'app')$$), 2, 'an administrator reads the documents');
 select is(tests.row_count($$delete from public.application_documents$$), 0, 'an administrator deletes no document');
 
 select tests.authenticate_as('owner');

@@ -153,3 +153,41 @@ test('an admin updates the lead’s status, assignee and notes', async ({ page, 
   await expect(row).toContainText('Contacted');
   await expect(row).toContainText(admin.email);
 });
+
+test('a lead saved by a colleague meanwhile refuses the stale form, keeps what was typed, and saves on the second try', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
+  await signInStaff(context, baseURL ?? '');
+  const colleague = await context.newPage();
+  await page.goto(`/admin/leads/${leadId}`);
+  await colleague.goto(`/admin/leads/${leadId}`);
+
+  await colleague.getByLabel('Notes', { exact: true }).fill('Colleague: brochure sent on Tuesday.');
+  await colleague.getByRole('button', { name: 'Save changes' }).click();
+  await expect(colleague.getByRole('status').filter({ hasText: 'The lead is updated.' })).toBeVisible();
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Qualified' });
+  await page.getByLabel('Notes', { exact: true }).fill('Mine: ready to apply in January.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const summary = page.getByTestId('lead-conflict');
+  await expect(summary).toContainText(
+    /changed this lead at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(notes\), after you opened it/,
+  );
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+  await expect(page.getByLabel('Notes', { exact: true })).toHaveValue('Mine: ready to apply in January.');
+  await expect(page.getByTestId('lead-saved')).toContainText('Colleague: brochure sent on Tuesday.');
+  await expectNoViolations(page, 'lead form refused as stale');
+
+  const service = await serviceClient();
+  let stored = await service.from('leads').select('status, notes').eq('id', leadId).single();
+  expect(stored.data).toEqual({ status: 'contacted', notes: 'Colleague: brochure sent on Tuesday.' });
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The lead is updated.' })).toBeVisible();
+  stored = await service.from('leads').select('status, notes').eq('id', leadId).single();
+  expect(stored.data).toEqual({ status: 'qualified', notes: 'Mine: ready to apply in January.' });
+});

@@ -176,3 +176,76 @@ export async function staffClient(): Promise<SupabaseClient> {
   if (role.error) throw new Error(`role failed: ${role.error.message}`);
   return userClient(email);
 }
+
+/** The application's version as staff read it, for the functions that take the version they saw. */
+export async function versionOf(staff: SupabaseClient, id: string): Promise<number> {
+  const { data, error } = await staff.from('applications').select('version').eq('id', id).single();
+  if (error || !data) throw new Error(`version failed: ${error?.message}`);
+  return (data as { version: number }).version;
+}
+
+/** Staff move a submitted application to review and verify its documents (but those named), as the review screen does. */
+export async function reviewAndVerify(
+  staff: SupabaseClient,
+  id: string,
+  except: string[] = [],
+): Promise<void> {
+  const { data: app } = await staff.from('applications').select('status').eq('id', id).single();
+  if ((app as { status: string } | null)?.status === 'submitted') {
+    const moved = await staff.rpc('transition_application', {
+      application_id: id,
+      to_status: 'under_review',
+      expected_version: await versionOf(staff, id),
+    });
+    if (moved.error) throw new Error(`review failed: ${moved.error.message}`);
+  }
+  const { data: documents } = await staff
+    .from('application_documents')
+    .select('id, status')
+    .eq('application_id', id);
+  for (const document of (documents ?? []) as { id: string; status: string }[]) {
+    if (document.status === 'verified' || except.includes(document.id)) continue;
+    const verified = await staff.rpc('review_document', {
+      document_id: document.id,
+      status: 'verified',
+      expected_version: await versionOf(staff, id),
+    });
+    if (verified.error) throw new Error(`verify failed: ${verified.error.message}`);
+  }
+}
+
+/** The active reason of an outcome at a position of the administrators' list. */
+export async function reasonFor(
+  staff: SupabaseClient,
+  outcome: string,
+): Promise<{ id: string; wording: string }> {
+  const { data } = await staff
+    .from('decision_reasons')
+    .select('id, public_wording')
+    .eq('outcome', outcome)
+    .eq('active', true)
+    .order('position')
+    .limit(1)
+    .single();
+  const row = data as { id: string; public_wording: string } | null;
+  if (!row) throw new Error(`no reason for ${outcome}`);
+  return { id: row.id, wording: row.public_wording };
+}
+
+/** An administrator's decision, released at once where the intake allows it (the default intakes are rolling). */
+export async function decide(
+  staff: SupabaseClient,
+  id: string,
+  outcome: string,
+  extra: { conditions?: string; reason_id?: string; reason_detail?: string; release?: boolean } = {},
+): Promise<{ id: string; state: string }> {
+  const { data, error } = await staff.rpc('decide_application', {
+    application_id: id,
+    expected_version: await versionOf(staff, id),
+    outcome,
+    release: true,
+    ...extra,
+  });
+  if (error || !data) throw new Error(`decision failed: ${error?.message}`);
+  return data as { id: string; state: string };
+}

@@ -39,7 +39,7 @@ let stack: StackChild;
 let app: AppServer;
 let browser: Browser;
 let catalogue: Catalogue;
-const ids = { draft: null as string | null, uploads: '' };
+const ids = { draft: null as string | null, version: null as number | null, uploads: '' };
 const ready: string[] = [];
 const tally = { faults: 0, draftAcks: 0, uploadAcks: 0, submitted: 0, orphansSwept: 0, inFlightSubmits: 0 };
 
@@ -81,14 +81,36 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * Saves the draft based on the last version acknowledged. A save cut off with the stack may have
+ * landed unacknowledged; the next one is then refused as stale (409), and the applicant keeps their
+ * version, as the wizard's "Keep my version and save it" does: based on the stored version.
+ */
+async function saveKeepingMine(answers: unknown) {
+  const draft = {
+    id: ids.draft,
+    version: ids.version,
+    course_id: catalogue.courseId,
+    intake_id: catalogue.drafts,
+  };
+  let saved = await saveDraft(browser, draft, answers);
+  const current = saved.body?.['current'] as { version?: number } | undefined;
+  if (saved.status === 409 && current?.version) {
+    saved = await saveDraft(browser, { ...draft, version: current.version }, answers);
+  }
+  if (saved.status === 200) {
+    ids.draft = String(saved.body?.['id']);
+    ids.version = Number(saved.body?.['version']);
+  }
+  return saved;
+}
+
 /** Autosaves one at a time, as the wizard does, until one is not acknowledged. */
 async function autosaveUntilCut(round: number, seen: { acked: number; sent: number }) {
   for (let n = 0; ; n += 1) {
     seen.sent = n;
-    const draft = { id: ids.draft, course_id: catalogue.courseId, intake_id: catalogue.drafts };
-    const saved = await saveDraft(browser, draft, markedAnswers(`r${round}-${n}`));
+    const saved = await saveKeepingMine(markedAnswers(`r${round}-${n}`));
     if (saved.status !== 200) return saved.status;
-    ids.draft = String(saved.body?.['id']);
     seen.acked = n;
     tally.draftAcks += 1;
   }
@@ -219,8 +241,7 @@ describe('the app while the stack is down, and after it is back', () => {
       }).toString(),
     });
     expect(signIn.status).toBe(503);
-    const draft = { id: ids.draft, course_id: catalogue.courseId, intake_id: catalogue.drafts };
-    const save = await saveDraft(browser, draft, markedAnswers('while-down'));
+    const save = await saveKeepingMine(markedAnswers('while-down'));
     expect(save).toEqual({
       status: 503,
       body: {
@@ -237,7 +258,7 @@ describe('the app while the stack is down, and after it is back', () => {
     stack = await startStackChild(dataDir, port);
     for (const path of pages)
       expect({ path, status: (await visit(path)).status }).toEqual({ path, status: 200 });
-    expect((await saveDraft(browser, draft, markedAnswers('after-restart'))).status).toBe(200);
+    expect((await saveKeepingMine(markedAnswers('after-restart'))).status).toBe(200);
     await annotate(
       `${tally.faults} SIGKILLs, ${browser.requests} requests; acknowledged: ${tally.draftAcks} draft saves, ` +
         `${tally.uploadAcks} uploads, ${tally.submitted} submissions (${tally.inFlightSubmits} cut off in flight); ` +

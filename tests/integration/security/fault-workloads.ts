@@ -72,7 +72,7 @@ export function markedAnswers(marker: string) {
 
 export function saveDraft(
   browser: Browser,
-  draft: { id: string | null; course_id: string; intake_id: string },
+  draft: { id: string | null; version?: number | null; course_id: string; intake_id: string },
   answers: unknown = completeAnswers(),
 ) {
   return appPost(browser, '/api/applications/draft', {

@@ -105,6 +105,7 @@ const LEAD: Lead = {
   submit_count: 2,
   created_at: '2026-11-22T10:00:00Z',
   updated_at: '2026-11-22T11:00:00Z',
+  version: 3,
 };
 
 describe('leadsCsv', () => {

@@ -47,23 +47,37 @@ describe('leads list URL', () => {
 describe('the lead update form', () => {
   it('accepts a status, a staff member or nobody, and notes', () => {
     expect(
-      leadUpdateSchema.parse({ status: 'contacted', assignee: STAFF, notes: ' Called.\r\nCall back. ' }),
+      leadUpdateSchema.parse({
+        version: '3',
+        status: 'contacted',
+        assignee: STAFF,
+        notes: ' Called.\r\nCall back. ',
+      }),
     ).toEqual({
+      version: 3,
       status: 'contacted',
       assignee: STAFF,
       notes: 'Called.\nCall back.',
     });
-    expect(leadUpdateSchema.parse({ status: 'lost', assignee: '' }).notes).toBe('');
+    expect(leadUpdateSchema.parse({ version: '1', status: 'lost', assignee: '' }).notes).toBe('');
   });
 
   it('refuses unknown statuses, assignees that are not ids, and over-long notes', () => {
     const issues = (input: unknown) =>
       leadUpdateSchema.safeParse(input).error?.issues.map((issue) => issue.path.join('.')) ?? [];
-    expect(issues({ status: 'won', assignee: 'bob', notes: 'x'.repeat(5001) }).sort()).toEqual([
+    expect(issues({ version: '2', status: 'won', assignee: 'bob', notes: 'x'.repeat(5001) }).sort()).toEqual([
       'assignee',
       'notes',
       'status',
     ]);
-    expect(issues({ status: 'new', assignee: '', notes: 'a\r\n'.repeat(2500) })).toEqual([]);
+    expect(issues({ version: '2', status: 'new', assignee: '', notes: 'a\r\n'.repeat(2500) })).toEqual([]);
+  });
+
+  it('refuses a form that does not say which version of the lead it was opened on', () => {
+    const issues = (input: unknown) =>
+      leadUpdateSchema.safeParse(input).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+    expect(issues({ status: 'new', assignee: '' })).toEqual(['version']);
+    expect(issues({ version: 'abc', status: 'new', assignee: '' })).toEqual(['version']);
+    expect(issues({ version: '0', status: 'new', assignee: '' })).toEqual(['version']);
   });
 });

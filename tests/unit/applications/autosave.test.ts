@@ -9,6 +9,7 @@ import { emptyAnswers, type ApplicationDraft } from '../../../src/features/appli
 const ID = '5b2f7c4e-4c1e-4a38-9a53-3f1f0a2b9c11';
 const draft = (name: string): ApplicationDraft => ({
   id: null,
+  version: null,
   course_id: null,
   intake_id: null,
   current_step: 'personal',
@@ -25,7 +26,9 @@ function setup(results: SaveResult[]) {
     keepLocal: (value) => local.push(value),
     send: (value) => {
       sent.push(value);
-      return Promise.resolve(results.shift() ?? { ok: true, id: ID, savedAt: '2026-11-21T14:32:00Z' });
+      return Promise.resolve(
+        results.shift() ?? { ok: true, id: ID, savedAt: '2026-11-21T14:32:00Z', version: sent.length },
+      );
     },
     onStatus: (status) => statuses.push(status),
     onSaved: () => undefined,
@@ -107,5 +110,65 @@ describe('createAutosave', () => {
     await saver.flush();
     await vi.advanceTimersByTimeAsync(120_000);
     expect(sent).toHaveLength(2);
+  });
+
+  it('sends each save with the version the server gave the last one', async () => {
+    const { saver, sent } = setup([]);
+    saver.change(draft('A'));
+    await vi.advanceTimersByTimeAsync(800);
+    saver.change(draft('Ab'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(sent.map((value) => value.version)).toEqual([null, 1]);
+  });
+});
+
+describe('a save refused because the draft changed elsewhere', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const current = { id: ID, version: 7, updated_at: '2026-11-21T14:40:00Z' };
+  const refused: SaveResult = {
+    ok: false,
+    reason: 'conflict',
+    message: 'You (in another window or on another device) changed this application.',
+    current,
+  };
+
+  it('stops autosaving but keeps every later change on this device', async () => {
+    const { saver, sent, local, statuses } = setup([refused]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(statuses.at(-1)).toEqual({ kind: 'conflict', message: refused.message, current });
+    saver.change(draft('Amara Okafor'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    await saver.flush();
+    expect(sent).toHaveLength(1);
+    expect(local.at(-1)?.answers.personal.full_name).toBe('Amara Okafor');
+    expect(saver.hasPending()).toBe(true);
+  });
+
+  it("saves the applicant's copy over the stored version they chose to overwrite", async () => {
+    const { saver, sent, statuses } = setup([refused]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    await saver.resume({ id: ID, version: 7 }, draft('Amara Okafor'));
+    expect(sent.at(-1)).toMatchObject({ id: ID, version: 7 });
+    expect(sent.at(-1)?.answers.personal.full_name).toBe('Amara Okafor');
+    expect(statuses.at(-1)).toMatchObject({ kind: 'saved' });
+    saver.change(draft('Amara O.'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(sent.at(-1)?.version).toBe(2);
+  });
+
+  it('drops what waited when the applicant loads the stored version, and saves on from it', async () => {
+    const { saver, sent } = setup([refused]);
+    saver.change(draft('Amara'));
+    await vi.advanceTimersByTimeAsync(800);
+    await saver.resume({ id: ID, version: 7 });
+    expect(sent).toHaveLength(1);
+    expect(saver.hasPending()).toBe(false);
+    saver.change(draft('Stored name, edited'));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(sent.at(-1)).toMatchObject({ id: ID, version: 7 });
   });
 });

@@ -12,12 +12,18 @@ const base = {
 const server: ServerDraft = {
   ...base,
   id: ID,
+  version: 4,
   changed_at: '2026-11-21T10:00:00Z',
   updated_at: '2026-11-21T10:00:01Z',
 };
-const local = (changedAt: string, id: string | null = ID): ApplicationDraft => ({
+const local = (
+  changedAt: string,
+  id: string | null = ID,
+  version: number | null = null,
+): ApplicationDraft => ({
   ...base,
   id,
+  version,
   current_step: 'statement',
   changed_at: changedAt,
 });
@@ -28,6 +34,12 @@ describe('pickDraft', () => {
     expect(result.source).toBe('local');
     expect(result.draft?.current_step).toBe('statement');
     expect(result.draft?.id).toBe(ID);
+  });
+
+  it('keeps the version the local copy was based on, so a save over a newer server copy is refused', () => {
+    expect(pickDraft(local('2026-11-21T10:05:00Z', ID, 3), server).draft?.version).toBe(3);
+    expect(pickDraft(local('2026-11-21T10:05:00Z', ID, null), server).draft?.version).toBe(4);
+    expect(pickDraft(local('2026-11-21T10:05:00Z', null, null), server).draft?.version).toBe(4);
   });
 
   it('keeps the server copy when it is newer than the local one', () => {

@@ -39,6 +39,7 @@ describe('incompleteSteps', () => {
   it('reports every step of an empty draft except review', () => {
     const draft: ApplicationDraft = {
       id: null,
+      version: null,
       course_id: null,
       intake_id: null,
       current_step: 'course',
@@ -129,7 +130,7 @@ describe('dashboard lists', () => {
 
   it('shows the newest activity first', () => {
     expect(recentActivity([app]).map((item) => item.text)).toEqual([
-      'BSc Physics: under review',
+      'BSc Physics: Under review',
       'BSc Physics: Application submitted.',
     ]);
   });

@@ -12,9 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface LeadPageModel {
   lead: Lead;
   staff: StaffMember[];
-  /** What the form shows: the lead's values, or what was just submitted when it was refused. */
-  values: { status: string; assignee: string; notes: string };
+  /**
+   * What the form shows: the lead's values, or what was just submitted when it was refused. The
+   * version is always the lead's current one, so submitting again after a refusal goes through.
+   */
+  values: { status: string; assignee: string; notes: string; version: number };
   message: string | undefined;
+  /** Set when a colleague's change refused the submission: the form then shows the lead as saved. */
+  stale: boolean;
   fieldErrors: Record<string, string>;
 }
 
@@ -24,6 +29,7 @@ function formValues(lead: Lead, post: AdminPost | null): LeadPageModel['values']
     status: echoed['status'] ?? lead.status,
     assignee: echoed['assignee'] ?? lead.assignee ?? '',
     notes: echoed['notes'] ?? lead.notes ?? '',
+    version: lead.version,
   };
 }
 
@@ -50,6 +56,7 @@ export async function loadLeadPage(astro: AstroGlobal): Promise<LeadPageModel | 
     staff,
     values: formValues(lead, post),
     message: post?.outcome.message,
+    stale: post?.outcome.status === 409,
     fieldErrors: post?.outcome.fieldErrors ?? {},
   };
 }

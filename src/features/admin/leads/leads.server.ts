@@ -31,12 +31,14 @@ export interface Lead {
   submit_count: number;
   created_at: string;
   updated_at: string;
+  /** The row version an edit must name (see the row versions migration). */
+  version: number;
 }
 
 export const LEAD_COLUMNS = `id, name, email, phone, country, level_of_interest, field_of_interest, preferred_intake,
   message, source, page_path, course_id, course:courses(title, university_name, slug), utm_source, utm_medium,
   utm_campaign, utm_term, utm_content, referrer, consent_email, consent_phone, consent_whatsapp, status,
-  assignee, notes, submit_count, created_at, updated_at`;
+  assignee, notes, submit_count, created_at, updated_at, version`;
 
 /** Newest first, filtered as the URL says, `from` to `to` inclusive. RLS shows staff every lead, others none. */
 export async function queryLeads(
