@@ -63,16 +63,54 @@ end
 $$;
 revoke execute on function public.refuse_stale_write(text, uuid, timestamptz, text) from public, anon, authenticated;
 
+-- Who changed a row last, when and what. Rows keep it in updated_by and last_change, except an
+-- application's: applicants read their own row, and what staff did to it (a decision recorded but
+-- not released) is not theirs to read, so it lives in application_changes, which only staff read.
+create table public.application_changes (
+  application_id uuid primary key references public.applications (id) on delete cascade,
+  changed_by uuid references auth.users (id) on delete set null,
+  changed_at timestamptz not null default now(),
+  change text check (char_length(change) <= 300)
+);
+create index application_changes_changed_by_idx on public.application_changes (changed_by);
+alter table public.application_changes enable row level security;
+revoke all on public.application_changes from anon, authenticated;
+grant select on public.application_changes to authenticated;
+create policy application_changes_select_staff on public.application_changes
+  for select to authenticated using ((select public.is_staff()));
+
+create or replace function public.latest_change(entity text, stored jsonb,
+  out changed_by uuid, out changed_at timestamptz, out change text)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if entity = 'applications' then
+    select c.changed_by, c.changed_at, c.change into changed_by, changed_at, change
+    from public.application_changes c where c.application_id = (stored ->> 'id')::uuid;
+    changed_at := coalesce(changed_at, (stored ->> 'updated_at')::timestamptz);
+  else
+    changed_by := (stored ->> 'updated_by')::uuid;
+    changed_at := (stored ->> 'updated_at')::timestamptz;
+    change := stored ->> 'last_change';
+  end if;
+end
+$$;
+revoke execute on function public.latest_change(text, jsonb) from public, anon, authenticated;
+
 -- Fires only for updates that list the version column: the version sent must be the current one.
 -- Trigger argument: what the row is called in the message ("application", "course"…).
 create or replace function public.check_row_version() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
+declare
+  latest record;
 begin
   if new.version is distinct from old.version then
-    perform public.refuse_stale_write(coalesce(tg_argv[0], 'record'), old.updated_by, old.updated_at,
-      old.last_change);
+    select * into latest from public.latest_change(tg_table_name, to_jsonb(old));
+    perform public.refuse_stale_write(coalesce(tg_argv[0], 'record'), latest.changed_by, latest.changed_at,
+      latest.change);
   end if;
   new.version := old.version + 1;
   return new;
@@ -104,12 +142,27 @@ begin
     end if;
     new.version := old.version + 1;
   end if;
-  new.updated_by := auth.uid();
-  new.last_change := left(change, 300);
+  -- Rows without the stamp columns (applications) ignore them; record_application_change keeps theirs.
+  new := jsonb_populate_record(new, jsonb_build_object('updated_by', auth.uid(), 'last_change', left(change, 300)));
+  perform set_config('unipath.stamped_change', coalesce(left(change, 300), ''), true);
   return new;
 end
 $$;
-revoke execute on function public.check_row_version(), public.stamp_row_version() from public, anon, authenticated;
+
+create or replace function public.record_application_change() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  insert into public.application_changes as c (application_id, changed_by, changed_at, change)
+  values (new.id, auth.uid(), now(), nullif(current_setting('unipath.stamped_change', true), ''))
+  on conflict (application_id) do update
+    set changed_by = excluded.changed_by, changed_at = excluded.changed_at, change = excluded.change;
+  return null;
+end
+$$;
+revoke execute on function public.check_row_version(), public.stamp_row_version(),
+  public.record_application_change() from public, anon, authenticated;
 
 -- Triggers fire in name order: version_10_check before version_20_stamp.
 do $$
@@ -123,10 +176,13 @@ begin
     ('intakes', 'intake', '{}'), ('document_requirements', 'document requirement', '{}'),
     ('leads', 'lead', '{}')) t(tbl, noun, derived)
   loop
-    execute format('alter table public.%I add column version integer not null default 1 check (version > 0),
-      add column updated_by uuid references auth.users (id) on delete set null,
-      add column last_change text', target.tbl);
-    execute format('create index %I on public.%I (updated_by)', target.tbl || '_updated_by_idx', target.tbl);
+    execute format('alter table public.%I add column version integer not null default 1 check (version > 0)',
+      target.tbl);
+    if target.tbl <> 'applications' then
+      execute format('alter table public.%I add column updated_by uuid references auth.users (id) on delete set null,
+        add column last_change text', target.tbl);
+      execute format('create index %I on public.%I (updated_by)', target.tbl || '_updated_by_idx', target.tbl);
+    end if;
     execute format('create trigger version_10_check before update of version on public.%I
       for each row execute function public.check_row_version(%L)', target.tbl, target.noun);
     execute format('create trigger version_20_stamp before update on public.%I
@@ -135,6 +191,10 @@ begin
   end loop;
 end
 $$;
+
+create trigger applications_record_change after update on public.applications
+  for each row when (old.version is distinct from new.version)
+  execute function public.record_application_change();
 
 -- Column grants: the API may send the version with the columns it already updates.
 grant update (version) on public.applications, public.leads to authenticated;

@@ -25,13 +25,16 @@ returns void
 language plpgsql stable security definer
 set search_path = ''
 as $$
+declare
+  latest record;
 begin
   if expected_version is null then
     raise exception 'This change does not say which version of the application it is based on.'
       using errcode = 'PT428', hint = 'Reload the application and make the change again.';
   end if;
   if app.version <> expected_version then
-    perform public.refuse_stale_write('application', app.updated_by, app.updated_at, app.last_change);
+    select * into latest from public.latest_change('applications', to_jsonb(app));
+    perform public.refuse_stale_write('application', latest.changed_by, latest.changed_at, latest.change);
   end if;
 end
 $$;

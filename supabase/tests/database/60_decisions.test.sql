@@ -3,7 +3,7 @@
 -- are staff-only; nobody writes a decision except through the functions; visitors see only whether
 -- a visible intake is full.
 begin;
-select plan(44);
+select plan(49);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -25,10 +25,12 @@ insert into tap select 'used_reason', r.id from public.decision_reasons r where 
 insert into public.application_decisions (application_id, outcome, from_status, reason_id, state, recommended_by, cancelled_at)
   select (select v from tap where k = 'app'), 'rejected', 'under_review', (select v from tap where k = 'used_reason'),
     'cancelled', tests.user_id('counsellor'), now();
+select public.mark_application_changed((select v from tap where k = 'app'), 'decided Waitlist');
 grant select on tap to anon, authenticated, service_role;
 
 select tests.authenticate_as_anon();
 select throws_ok($$select 1 from public.application_decisions$$, '42501', null, 'anon cannot read decisions');
+select throws_ok($$select 1 from public.application_changes$$, '42501', null, 'anon cannot read who changed an application');
 select throws_ok($$select 1 from public.decision_reasons$$, '42501', null, 'anon cannot read reasons');
 select throws_ok($$select 1 from public.admissions_settings$$, '42501', null, 'anon cannot read the settings');
 select throws_ok($$select 1 from public.place_alerts$$, '42501', null, 'anon cannot read place alerts');
@@ -42,6 +44,8 @@ select is(tests.row_count($$select 1 from public.admissions_settings$$), 0, 'the
 select is(tests.row_count($$select 1 from public.place_alerts$$), 0, 'the applicant reads no place alert');
 select is(tests.row_count($$select 1 from public.intake_fullness where intake_id in (select v from pg_temp.tap)$$), 1, 'the applicant sees the open intake''s fullness');
 select is((select status from public.applications where id = (select v from pg_temp.tap where k = 'app')), 'under_review', 'their application still reads as under review');
+select is(tests.row_count($$select 1 from public.application_changes$$), 0, 'the applicant cannot read what staff last did to it');
+select is((select count(*) from public.applications a where to_jsonb(a)::text like '%decided Waitlist%'), 0::bigint, 'and no column of their row says a decision was made');
 select throws_ok($$insert into public.application_decisions (application_id, outcome, from_status) values ((select v from pg_temp.tap where k = 'app'), 'offer_unconditional', 'under_review')$$, '42501', null, 'the applicant cannot write a decision');
 select throws_ok($$update public.application_decisions set state = 'released'$$, '42501', null, 'nor release one');
 select is(tests.row_count($$update public.decision_reasons set public_wording = 'Hacked wording here', version = version$$), 0, 'nor change a reason');
@@ -52,6 +56,7 @@ select is(tests.row_count($$select 1 from public.place_alerts$$), 0, 'nor any pl
 
 select tests.authenticate_as('counsellor');
 select is(tests.row_count($$select 1 from public.application_decisions where application_id = (select v from pg_temp.tap where k = 'app')$$), 2, 'a counsellor reads the decisions');
+select is((select change from public.application_changes where application_id = (select v from pg_temp.tap where k = 'app')), 'decided Waitlist', 'staff read what was last done to an application');
 select is(tests.row_count($$select 1 from public.decision_reasons$$), 10, 'a counsellor reads the reasons');
 select is(tests.row_count($$select 1 from public.admissions_settings$$), 1, 'a counsellor reads the settings');
 select is(tests.row_count($$select 1 from public.place_alerts$$), 1, 'a counsellor reads the place alerts');
@@ -75,6 +80,8 @@ select throws_ok($$insert into public.decision_reasons (outcome, public_wording)
 select throws_ok($$update public.admissions_settings set decision_approval = 'none'$$, '42501', null, 'the approval setting comes from the server''s environment, not the API');
 select throws_ok($$select public.set_decision_approval('none')$$, '42501', null, 'nor through its function');
 select throws_ok($$update public.application_decisions set state = 'cancelled'$$, '42501', null, 'an administrator writes decisions only through the functions');
+
+select throws_ok($$insert into public.application_changes (application_id, change) values ((select v from pg_temp.tap where k = 'app'), 'forged')$$, '42501', null, 'nobody writes the change record through the API');
 
 select tests.authenticate_as_service_role();
 select is(tests.row_count($$select 1 from public.application_decisions where application_id = (select v from pg_temp.tap where k = 'app')$$), 2, 'the service role reads the decisions');

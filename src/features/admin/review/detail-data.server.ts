@@ -97,7 +97,8 @@ export interface ApplicationDetail {
   names: Map<string, string>;
 }
 
-const COLUMNS = `id, reference, status, version, updated_at, updated_by, last_change, outcome_reason,
+const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
+  changes:application_changes(changed_by, change),
   conditions_met_at, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
   assigned_to, answers, course:courses(id, title, university_name, slug),
   intake:intakes(id, term, start_date, deadline, reply_by, status, release_mode),
@@ -108,6 +109,12 @@ const COLUMNS = `id, reference, status, version, updated_at, updated_by, last_ch
 
 const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, address_line, city, postal_code,
   country, education, test_scores, updated_at`;
+
+/** Who changed the application last and what they did (staff only: application_changes). */
+interface ChangeRow {
+  changed_by: string | null;
+  change: string | null;
+}
 
 const byTime = <T extends { created_at: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -125,9 +132,14 @@ export async function loadReviewApplication(
     .maybeSingle();
   if (error) console.error('Reading the application failed', error.message);
   if (!data) return null;
-  const row = data as unknown as ReviewApplication;
+  const { changes, ...row } = data as unknown as ReviewApplication & {
+    changes: ChangeRow | ChangeRow[] | null;
+  };
+  const latest = Array.isArray(changes) ? changes[0] : changes;
   return {
     ...row,
+    updated_by: latest?.changed_by ?? null,
+    last_change: latest?.change ?? null,
     documents: byTime(row.documents),
     history: [...row.history].sort((a, b) => a.id - b.id),
     notes: byTime(row.notes),
