@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../../src/features/admin/leads/csv.ts';
+import { csvCell, toCsv } from '../../../src/lib/csv.ts';
 import { leadsCsv } from '../../../src/features/admin/leads/lead-csv.ts';
 import type { Lead } from '../../../src/features/admin/leads/leads.server.ts';
 

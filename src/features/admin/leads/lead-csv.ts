@@ -1,4 +1,4 @@
-import { toCsv, type CsvValue } from './csv.ts';
+import { toCsv, type CsvValue } from '../../../lib/csv.ts';
 import type { Lead } from './leads.server.ts';
 
 /** The export's columns, in order: every field of a lead, the course by name and the assignee by e-mail. */

@@ -14,7 +14,12 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One record with its CRLF line end, for documents written a few lines at a time. */
+export function csvLine(row: readonly CsvValue[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
+}
+
 /** A whole CSV document with CRLF line ends, as RFC 4180 and spreadsheets expect. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }
