@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   leadExportHref,
   leadListHref,
-  leadSearchFilter,
   readLeadFilters,
 } from '../../../src/features/admin/leads/lead-filters.ts';
 import { leadUpdateSchema } from '../../../src/features/admin/leads/lead-update-schema.ts';
@@ -34,13 +33,6 @@ describe('leads list URL', () => {
     expect(leadListHref(filters)).toBe('/admin/leads?status=new&q=tomas&page=4');
     expect(leadExportHref(filters)).toBe('/admin/leads/export.csv?status=new&q=tomas');
     expect(leadExportHref(read(''))).toBe('/admin/leads/export.csv');
-  });
-
-  it('searches name and e-mail with the term kept literal', () => {
-    expect(leadSearchFilter('Ruiz')).toBe('name.ilike."*Ruiz*",email.ilike."*Ruiz*"');
-    expect(leadSearchFilter('a,b)')).toBe('name.ilike."*a,b)*",email.ilike."*a,b)*"');
-    expect(leadSearchFilter('100%')).toBe('name.ilike."*100\\\\%*",email.ilike."*100\\\\%*"');
-    expect(leadSearchFilter(' * ')).toBeNull();
   });
 });
 

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { containsLike } from '../search-pattern.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -60,15 +59,13 @@ export async function listUniversities(
   supabase: SupabaseClient,
   filters: UniversityListFilters,
 ): Promise<UniversityList> {
-  let query = supabase
-    .from('universities')
-    .select('id, name, slug, city, country_code, country_name, course_count, published, last_verified_at', {
-      count: 'exact',
-    })
-    .order('name')
-    .order('id');
-  const name = containsLike(filters.q);
-  if (name) query = query.ilike('name', name);
+  const columns =
+    'id, name, slug, city, country_code, country_name, course_count, published, last_verified_at';
+  // A name search runs in the database, which matches accents and case (staff_search_universities).
+  const source = filters.q
+    ? supabase.rpc('staff_search_universities', { search: filters.q }, { count: 'exact' }).select(columns)
+    : supabase.from('universities').select(columns, { count: 'exact' });
+  let query = source.order('name').order('id');
   if (filters.country) query = query.eq('country_code', filters.country);
   if (filters.published) query = query.eq('published', filters.published === 'yes');
   const from = (filters.page - 1) * PAGE_SIZE;

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { orIlike } from '../search-pattern.ts';
 
 export const TRIAGE_PAGE_SIZE = 50;
 
@@ -15,7 +14,7 @@ export interface Submission {
 }
 
 export interface TriageFilters {
-  /** Part of a reference or an applicant's name. */
+  /** Part of a reference, an applicant's name or e-mail address. */
   q: string;
   page: number;
 }
@@ -29,16 +28,17 @@ export async function listSubmissions(
   filters: TriageFilters,
 ): Promise<{ rows: Submission[]; total: number }> {
   const from = (filters.page - 1) * TRIAGE_PAGE_SIZE;
-  let query = supabase
-    .from('applications')
-    .select(COLUMNS, { count: 'exact' })
+  // A search runs in the database, which matches accents and case (staff_search_applications).
+  const source = filters.q.trim()
+    ? supabase
+        .rpc('staff_search_applications', { search: filters.q.trim() }, { count: 'exact' })
+        .select(COLUMNS)
+    : supabase.from('applications').select(COLUMNS, { count: 'exact' });
+  const { data, error, count } = await source
     .eq('status', 'submitted')
     .order('submitted_at', { ascending: true })
     .order('id', { ascending: true })
     .range(from, from + TRIAGE_PAGE_SIZE - 1);
-  const search = orIlike(['reference', 'answers->personal->>full_name'], filters.q);
-  if (search) query = query.or(search);
-  const { data, error, count } = await query;
   // A page past the end (the queue shrank since the link was made) is an empty page, not a failure.
   if (error?.code === 'PGRST103') return { rows: [], total: 0 };
   if (error) throw new Error(`triage queue failed: ${error.message}`);

@@ -1,4 +1,3 @@
-import { orIlike } from '../search-pattern.ts';
 import { isLeadSource, isLeadStatus, type LeadSource, type LeadStatus } from './lead-options.ts';
 
 export const LEAD_PAGE_SIZE = 25;
@@ -60,9 +59,4 @@ export function leadExportHref(filters: LeadFilters): string {
 
 export function hasLeadFilters(filters: LeadFilters): boolean {
   return Boolean(filters.status || filters.source || filters.assignee || filters.q);
-}
-
-/** The `or` filter matching `term` in the lead's name or e-mail address; null without a term. */
-export function leadSearchFilter(term: string): string | null {
-  return orIlike(['name', 'email'], term);
 }

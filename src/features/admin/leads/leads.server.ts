@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LEAD_PAGE_SIZE, leadSearchFilter, UNASSIGNED, type LeadFilters } from './lead-filters.ts';
+import { LEAD_PAGE_SIZE, UNASSIGNED, type LeadFilters } from './lead-filters.ts';
 
 /** A lead as staff read it: every column of public.leads, with the course it was sent from. */
 export interface Lead {
@@ -47,9 +47,11 @@ export async function queryLeads(
   from: number,
   to: number,
 ): Promise<{ rows: Lead[]; total: number }> {
-  let query = supabase
-    .from('leads')
-    .select(LEAD_COLUMNS, { count: 'exact' })
+  // A search runs in the database, which matches accents and case (staff_search_leads).
+  const source = filters.q
+    ? supabase.rpc('staff_search_leads', { search: filters.q }, { count: 'exact' }).select(LEAD_COLUMNS)
+    : supabase.from('leads').select(LEAD_COLUMNS, { count: 'exact' });
+  let query = source
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, to);
@@ -57,8 +59,6 @@ export async function queryLeads(
   if (filters.source) query = query.eq('source', filters.source);
   if (filters.assignee === UNASSIGNED) query = query.is('assignee', null);
   else if (filters.assignee) query = query.eq('assignee', filters.assignee);
-  const search = leadSearchFilter(filters.q);
-  if (search) query = query.or(search);
   const { data, error, count } = await query;
   // A page past the end (leads changed since the link was made) is an empty page, not a failure.
   if (error?.code === 'PGRST103') return { rows: [], total: 0 };

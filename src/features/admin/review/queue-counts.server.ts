@@ -10,8 +10,7 @@ export type StatusCounts = Map<string, number>;
  */
 export async function countByStatus(supabase: SupabaseClient, filters: QueueFilters): Promise<StatusCounts> {
   const { data, error } = await supabase.rpc('review_queue_counts', {
-    search: filters.applicant?.term ?? null,
-    applicant_ids: filters.applicant?.ids ?? [],
+    search: filters.applicant,
     course_search: filters.course,
     intake_search: filters.intake,
     assignee: filters.assignee === 'unassigned' ? null : filters.assignee,

@@ -46,7 +46,7 @@ export async function listQueue(
   filters: QueueFilters,
 ): Promise<QueueList> {
   const from = (params.page - 1) * PAGE_SIZE;
-  let query = applyQueueFilters(queueQuery(supabase, COLUMNS), filters);
+  let query = applyQueueFilters(queueQuery(supabase, COLUMNS, filters), filters);
   if (filters.status) query = query.eq('status', filters.status);
   const { data, count, error } = await query
     .order(ORDER_COLUMN[params.sort], { ascending: params.dir === 'asc' })

@@ -14,7 +14,7 @@ import { queueActions } from './queue-bulk.server.ts';
 import { countByStatus, type StatusCounts } from './queue-counts.server.ts';
 import { listQueue, type QueueRow } from './queue-data.server.ts';
 import { PAGE_SIZE, parseQueueParams, queueHref, type QueueParams } from './queue-params.ts';
-import { resolveQueueFilters } from './queue-query.server.ts';
+import { queueFilters } from './queue-query.server.ts';
 
 export interface QueueEntry extends QueueRow {
   assignee: string | null;
@@ -72,7 +72,7 @@ export async function loadQueuePage(astro: AstroGlobal, ctx: AdminContext): Prom
     if (outcome.kind !== 'form') return outcome;
     form = outcome.state;
   }
-  const filters = await resolveQueueFilters(ctx.supabase, params, ctx.user.id);
+  const filters = queueFilters(params, ctx.user.id);
   const [list, counts] = await Promise.all([
     listQueue(ctx.supabase, params, filters),
     countByStatus(ctx.supabase, filters),

@@ -4,7 +4,7 @@ export const USERS_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 254;
 
 export interface UsersQuery {
-  /** Part of an e-mail address; empty for everyone. */
+  /** Part of an e-mail address or a name (accents and case ignored); empty for everyone. */
   search: string;
   /** 1-based. */
   page: number;

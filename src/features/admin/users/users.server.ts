@@ -5,6 +5,8 @@ import { USERS_PAGE_SIZE, type UsersQuery } from './users-query.ts';
 export interface Account {
   id: string;
   email: string;
+  /** The name on their profile, or null when they have not given one. */
+  name: string | null;
   createdAt: string;
   lastSignInAt: string | null;
   roles: string[];
@@ -20,6 +22,7 @@ export interface AccountPage {
 const rowSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
+  full_name: z.string().nullable(),
   created_at: z.string(),
   last_sign_in_at: z.string().nullable(),
   roles: z.array(z.string()).nullable(),
@@ -47,6 +50,7 @@ export async function listAccounts(supabase: SupabaseClient, query: UsersQuery):
     accounts: rows.data.map((row) => ({
       id: row.id,
       email: row.email ?? '',
+      name: row.full_name,
       createdAt: row.created_at,
       lastSignInAt: row.last_sign_in_at,
       roles: row.roles ?? [],
