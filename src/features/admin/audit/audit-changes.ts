@@ -39,9 +39,12 @@ function formatKeyValue(entity: string, key: string, value: unknown): string {
   return formatValue(value);
 }
 
-/** "assigned_to" → "Assigned to". */
+/** "assigned_to" → "Assigned to"; "course_id" → "Course" (the value is the course's name). */
 export function keyLabel(key: string): string {
-  const words = key.replace(/_/g, ' ').trim();
+  const words = key
+    .replace(/(.)_id$/, '$1')
+    .replace(/_/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -73,4 +76,12 @@ export function auditChanges(entry: {
       ...(old && action !== 'insert' ? { before: formatKeyValue(entity, key, old[key]) } : {}),
       ...(now && action !== 'delete' ? { after: formatKeyValue(entity, key, now[key]) } : {}),
     }));
+}
+
+/** A change as one line of text: "Status: Submitted → Under review", or the one side an insert or delete has. */
+export function changeLine(change: Change): string {
+  if (change.before !== undefined && change.after !== undefined) {
+    return `${change.label}: ${change.before} → ${change.after}`;
+  }
+  return `${change.label}: ${change.after ?? change.before ?? ''}`;
 }

@@ -11,6 +11,9 @@ export const AUDIT_ENTITIES = [
   'intakes',
   'document_requirements',
   'user_roles',
+  'application_decisions',
+  'decision_reasons',
+  'place_alerts',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -24,6 +27,9 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   intakes: 'Intake',
   document_requirements: 'Document requirement',
   user_roles: 'Staff role',
+  application_decisions: 'Decision',
+  decision_reasons: 'Decision reason',
+  place_alerts: 'Place alert',
 };
 
 export function isAuditEntity(value: unknown): value is AuditEntity {
@@ -31,12 +37,15 @@ export function isAuditEntity(value: unknown): value is AuditEntity {
 }
 
 export const AUDIT_PAGE_SIZE = 25;
-export const ACTOR_MAX_LENGTH = 254;
+export const SEARCH_MAX_LENGTH = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AuditQuery {
   entity: AuditEntity | '';
-  /** Part of the acting staff member's e-mail. */
-  actor: string;
+  /** The id of the person who acted, or '' for anyone. */
+  person: string;
+  /** Text in the acting person's name or e-mail, or in the record's name or reference. */
+  q: string;
   /** Inclusive UTC days (YYYY-MM-DD), or empty. */
   from: string;
   to: string;
@@ -55,7 +64,8 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
   const entity = params.get('entity');
   const query: AuditQuery = {
     entity: isAuditEntity(entity) ? entity : '',
-    actor: (params.get('actor') ?? '').trim().slice(0, ACTOR_MAX_LENGTH),
+    person: UUID.test(params.get('person') ?? '') ? (params.get('person') ?? '').toLowerCase() : '',
+    q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
     from: dayParam(params.get('from')),
     to: dayParam(params.get('to')),
     page: pageParam(params.get('page')),
@@ -79,18 +89,31 @@ export function timeBounds(query: AuditQuery): { since?: string; before?: string
   return bounds;
 }
 
-export function auditQueryString(query: AuditQuery, page = 1): string {
+/** The view's query string (no "?"); a null page leaves the page out (the export takes every page). */
+export function auditQueryString(query: AuditQuery, page: number | null = 1): string {
   const params = new URLSearchParams();
   if (query.entity) params.set('entity', query.entity);
-  if (query.actor) params.set('actor', query.actor);
+  if (query.person) params.set('person', query.person);
+  if (query.q) params.set('q', query.q);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
-  if (page > 1) params.set('page', String(page));
+  if (page !== null && page > 1) params.set('page', String(page));
   return params.toString();
+}
+
+/** Whether the view narrows the log at all (a backwards range does not). */
+export function isFiltered(query: AuditQuery): boolean {
+  return Boolean(query.entity || query.person || query.q || (!query.rangeError && (query.from || query.to)));
 }
 
 /** The address of a page of the log, the filters kept. */
 export function auditHref(query: AuditQuery, page = 1): string {
   const search = auditQueryString(query, page);
   return search ? `/admin/audit?${search}` : '/admin/audit';
+}
+
+/** Every entry of the view as a CSV download, not only the page on screen. */
+export function auditExportHref(query: AuditQuery): string {
+  const search = auditQueryString(query, null);
+  return search ? `/admin/audit/export.csv?${search}` : '/admin/audit/export.csv';
 }

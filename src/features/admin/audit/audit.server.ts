@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { containsLike } from '../search-pattern.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import { AUDIT_PAGE_SIZE, timeBounds, type AuditQuery } from './audit-query.ts';
 
@@ -9,54 +8,99 @@ export interface AuditPage {
   total: number;
 }
 
+/** Someone the log names as having acted, for the person filter. */
+export interface AuditPerson {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
 const rowSchema = z.object({
   id: z.coerce.number(),
-  actor: z.string().nullable(),
+  created_at: z.string(),
+  actor_name: z.string().nullable(),
   actor_email: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  entity_label: z.string().nullable(),
+  application_id: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  created_at: z.string(),
+  total: z.coerce.number().nullable(),
 });
+const peopleSchema = z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }));
 
-/** One page of the audit log, newest first; RLS shows it to administrators only. Null when unreadable. */
-export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Promise<AuditPage | null> {
-  let request = supabase
-    .from('audit_log')
-    .select('id, actor, actor_email, action, entity, entity_id, before, after, created_at', {
-      count: 'exact',
-    })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false });
-  if (query.entity) request = request.eq('entity', query.entity);
-  const actor = containsLike(query.actor);
-  if (actor) request = request.ilike('actor_email', actor);
+function toEntry(row: z.infer<typeof rowSchema>): AuditEntry {
+  return {
+    id: row.id,
+    actorName: row.actor_name,
+    actorEmail: row.actor_email,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    entityLabel: row.entity_label,
+    applicationId: row.application_id,
+    before: row.before,
+    after: row.after,
+    createdAt: row.created_at,
+  };
+}
+
+/** The filters of the view as audit_entries() takes them. */
+function filterArgs(query: AuditQuery) {
   const { since, before } = timeBounds(query);
-  if (since) request = request.gte('created_at', since);
-  if (before) request = request.lt('created_at', before);
-  const first = (query.page - 1) * AUDIT_PAGE_SIZE;
-  const { data, count, error } = await request.range(first, first + AUDIT_PAGE_SIZE - 1);
-  // A page past the end is "range not satisfiable" to PostgREST: an empty page, not a failure.
-  if (error?.code === 'PGRST103') return { entries: [], total: count ?? 0 };
+  return {
+    entity_filter: query.entity || null,
+    person: query.person || null,
+    search: query.q || null,
+    since: since ?? null,
+    until: before ?? null,
+  };
+}
+
+/** One page of the log, newest first, labelled by the database (administrators only). Null when unreadable. */
+export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Promise<AuditPage | null> {
+  const { data, error } = await supabase.rpc('audit_entries', {
+    ...filterArgs(query),
+    page_size: AUDIT_PAGE_SIZE,
+    page_offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+  });
   const rows = z.array(rowSchema).safeParse(data);
   if (error || !rows.success) {
     console.error('Reading the audit log failed', error?.message ?? 'bad shape');
     return null;
   }
-  return {
-    total: count ?? rows.data.length,
-    entries: rows.data.map((row) => ({
-      id: row.id,
-      actor: row.actor,
-      actorEmail: row.actor_email,
-      action: row.action,
-      entity: row.entity,
-      entityId: row.entity_id,
-      before: row.before,
-      after: row.after,
-      createdAt: row.created_at,
-    })),
-  };
+  return { entries: rows.data.map(toEntry), total: rows.data[0]?.total ?? 0 };
+}
+
+/**
+ * Up to `size` entries of the view older than the entry `after` (from the newest when null), for an
+ * export that reads the whole log page by page while new entries keep arriving. Throws when unreadable.
+ */
+export async function readAuditBatch(
+  supabase: SupabaseClient,
+  query: AuditQuery,
+  after: number | null,
+  size: number,
+): Promise<AuditEntry[]> {
+  const { data, error } = await supabase.rpc('audit_entries', {
+    ...filterArgs(query),
+    page_size: size,
+    ...(after === null ? { page_offset: 0 } : { after_entry: after }),
+  });
+  const rows = z.array(rowSchema).safeParse(data);
+  if (error || !rows.success) throw new Error(`audit_entries failed: ${error?.message ?? 'bad shape'}`);
+  return rows.data.map(toEntry);
+}
+
+/** Everyone who has acted, by name; an empty list when it cannot be read (the filter then offers no one). */
+export async function listAuditPeople(supabase: SupabaseClient): Promise<AuditPerson[]> {
+  const { data, error } = await supabase.rpc('audit_people');
+  const people = peopleSchema.safeParse(data);
+  if (error || !people.success) {
+    console.error('Reading the people in the audit log failed', error?.message ?? 'bad shape');
+    return [];
+  }
+  return people.data;
 }
