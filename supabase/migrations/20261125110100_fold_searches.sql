@@ -234,7 +234,7 @@ revoke execute on function public.admin_list_users(text, integer, integer) from 
 grant execute on function public.admin_list_users(text, integer, integer) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- Visitors: the university list and course search.
+-- Visitors: the university list (as 20261121150000 made it, the name folded) and course search.
 
 create or replace function public.search_universities(
   q text default null,
@@ -254,38 +254,44 @@ returns table (
   tuition_min numeric, tuition_max numeric, tuition_min_usd numeric, tuition_max_usd numeric,
   course_count integer, last_verified_at timestamptz, total_count bigint
 )
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  with rates as (
-    select distinct on (r.currency) r.currency, r.rate_to_usd
-    from public.currency_rates r order by r.currency, r.as_of desc
-  ),
-  matched as (
-    select u.*, round(u.tuition_min * rt.rate_to_usd, 2) as min_usd,
-           round(u.tuition_max * rt.rate_to_usd, 2) as max_usd
-    from public.universities u
-    left join rates rt on rt.currency = u.currency
-    where u.published
-      and (public.folded_pattern(q) is null or public.fold(u.name) like public.folded_pattern(q))
-      and (countries is null or u.country_code = any (countries))
-      and (cities is null or u.city = any (cities))
-      and (types is null or u.type = any (types))
-      and (max_ranking is null or u.ranking_world <= max_ranking)
-      and (min_tuition_usd is null or u.tuition_max * rt.rate_to_usd >= min_tuition_usd)
-      and (max_tuition_usd is null or u.tuition_min * rt.rate_to_usd <= max_tuition_usd)
-  )
-  select m.id, m.slug, m.name, m.country_code, m.country_name, m.city, m.type, m.ranking_world,
-         m.ranking_national, m.is_partner, m.currency, m.tuition_min, m.tuition_max, m.min_usd, m.max_usd,
-         m.course_count, m.last_verified_at, count(*) over () as total_count
-  from matched m
-  order by
-    case when sort = 'ranking' then m.ranking_world end asc nulls last,
-    case when sort = 'tuition_asc' then m.min_usd end asc nulls last,
-    case when sort = 'tuition_desc' then m.max_usd end desc nulls last,
-    m.name, m.id
-  limit least(greatest(coalesce(page_size, 20), 1), 100)
-  offset greatest(coalesce(page_offset, 0), 0)
+declare
+  -- Computed once, so each call is planned with the pattern and a name search uses the trigram index.
+  needle text := public.folded_pattern(q);
+begin
+  return query
+    with rates as (
+      select distinct on (r.currency) r.currency, r.rate_to_usd
+      from public.currency_rates r order by r.currency, r.as_of desc
+    ),
+    matched as (
+      select u.*, round(u.tuition_min * rt.rate_to_usd, 2) as min_usd,
+             round(u.tuition_max * rt.rate_to_usd, 2) as max_usd
+      from public.universities u
+      left join rates rt on rt.currency = u.currency
+      where u.published
+        and (needle is null or public.fold(u.name) like needle)
+        and (countries is null or u.country_code = any (countries))
+        and (cities is null or u.city = any (cities))
+        and (types is null or u.type = any (types))
+        and (max_ranking is null or u.ranking_world <= max_ranking)
+        and (min_tuition_usd is null or u.tuition_max * rt.rate_to_usd >= min_tuition_usd)
+        and (max_tuition_usd is null or u.tuition_min * rt.rate_to_usd <= max_tuition_usd)
+    )
+    select m.id, m.slug, m.name, m.country_code, m.country_name, m.city, m.type, m.ranking_world,
+           m.ranking_national, m.is_partner, m.currency, m.tuition_min, m.tuition_max, m.min_usd, m.max_usd,
+           m.course_count, m.last_verified_at, count(*) over ()
+    from matched m
+    order by
+      case when sort = 'ranking' then m.ranking_world end asc nulls last,
+      case when sort = 'tuition_asc' then m.min_usd end asc nulls last,
+      case when sort = 'tuition_desc' then m.max_usd end desc nulls last,
+      m.name, m.id
+    limit least(greatest(coalesce(page_size, 20), 1), 100)
+    offset greatest(coalesce(page_offset, 0), 0);
+end
 $$;
 
 -- Course search reads folded text: the query is folded here, the documents in sync_course_search.
