@@ -66,6 +66,22 @@ describe('auditChanges', () => {
     ]);
   });
 
+  it('leaves out what an inserted or removed row left empty', () => {
+    const granted = change(
+      'insert',
+      'user_roles',
+      null,
+      { user_id: 'Ada', role: 'admin', granted_by: null },
+      'u1',
+    );
+    expect(granted.map((item) => item.label)).toEqual(['Role', 'User']);
+    const removed = change('delete', 'application_notes', { body: 'x', author: '' }, null, 'n1');
+    expect(removed.map((item) => item.label)).toEqual(['Body']);
+    expect(change('update', 'leads', { notes: 'x' }, { notes: null })).toEqual([
+      { key: 'notes', label: 'Notes', before: 'x', after: 'empty' },
+    ]);
+  });
+
   it('reads a granted role row whole', () => {
     const granted = change(
       'insert',

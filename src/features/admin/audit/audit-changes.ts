@@ -48,6 +48,8 @@ export function keyLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
 const asRow = (value: unknown): Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -55,7 +57,8 @@ const asRow = (value: unknown): Row =>
 
 /**
  * The keys an entry touched with their values on each side. Updates store only the changed keys;
- * inserts and deletes store the whole row, where the record's own id (shown beside the entry) is left out.
+ * inserts and deletes store the whole row, where the record's own id (shown beside the entry) and
+ * the columns left empty are left out.
  */
 export function auditChanges(entry: {
   action: string;
@@ -70,6 +73,7 @@ export function auditChanges(entry: {
   const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].sort();
   return keys
     .filter((key) => action === 'update' || !(key === 'id' && String((now ?? old)?.[key]) === entityId))
+    .filter((key) => action === 'update' || !isEmpty((action === 'delete' ? old : now)?.[key]))
     .map((key) => ({
       key,
       label: keyLabel(key),
