@@ -88,10 +88,27 @@ as $$
   select a.* from public.applications a
   where a.id in (select public.staff_application_ids(search, course_search, intake_search))
 $$;
+-- Decisions on the applications the same search finds, for the list of unreleased decisions. Like
+-- the table, it shows anyone but staff nothing.
+create or replace function public.staff_search_decisions(search text default null)
+returns setof public.application_decisions
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    return;
+  end if;
+  return query
+  select d.* from public.application_decisions d
+  where d.application_id in (select public.staff_application_ids(search));
+end
+$$;
 revoke execute on function public.staff_application_ids(text, text, text),
-  public.staff_search_applications(text, text, text) from public, anon;
+  public.staff_search_applications(text, text, text), public.staff_search_decisions(text) from public, anon;
 grant execute on function public.staff_application_ids(text, text, text),
-  public.staff_search_applications(text, text, text) to authenticated, service_role;
+  public.staff_search_applications(text, text, text), public.staff_search_decisions(text)
+  to authenticated, service_role;
 
 -- The review queue's status figures under the same searches as its list (applicant_ids: applicants
 -- found some other way, counted too).

@@ -2,7 +2,7 @@
 -- queue's figures, leads, universities, intakes, accounts) and the visitors' (universities, courses).
 -- Each staff search answers staff only.
 begin;
-select plan(37);
+select plan(40);
 select tests.create_user('zoe');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -26,6 +26,9 @@ insert into public.applications (applicant_id, course_id, intake_id, status, ref
   select tests.user_id('renamed'), i.course_id, i.id, 'under_review', 'UP-2026-TAPZ03', now(),
     '{"personal": {"full_name": "Luke Z"}}'::jsonb
   from public.intakes i where i.term = 'Março 2027';
+insert into public.application_decisions (application_id, outcome, from_status, recommended_by)
+  select a.id, 'waitlisted', 'under_review', tests.user_id('counsellor') from public.applications a
+  where a.reference = 'UP-2026-TAPZ03';
 insert into public.leads (name, email, source) values ('Zoë Fernández-Walsh', 'zoe.lead@tap.test', 'contact'),
   ('Chidi Obi', 'chidi@tap.test', 'contact');
 
@@ -38,10 +41,12 @@ select tests.authenticate_as_anon();
 select throws_ok($$select * from public.staff_search_applications('zoe')$$, '42501', null, 'anon cannot search applications');
 select throws_ok($$select * from public.staff_search_leads('zoe')$$, '42501', null, 'nor leads');
 select throws_ok($$select * from public.staff_search_universities('sao')$$, '42501', null, 'nor the catalogue''s staff list');
+select throws_ok($$select * from public.staff_search_decisions('lukasz')$$, '42501', null, 'nor decisions');
 select tests.authenticate_as('zoe');
 select throws_ok($$select * from public.staff_search_applications('zoe')$$, '42501', 'Only admissions staff search applications.', 'an applicant cannot search applications, not even their own');
 select throws_ok($$select * from public.staff_application_ids('zoe')$$, '42501', 'Only admissions staff search applications.', 'nor their ids');
 select is(tests.row_count($$select 1 from public.staff_search_leads('zoe')$$), 0, 'an applicant finds no lead');
+select is(tests.row_count($$select 1 from public.staff_search_decisions('lukasz')$$), 0, 'and finds no decision');
 
 select tests.authenticate_as('counsellor');
 select results_eq($$select reference from public.staff_search_applications('zoe')$$, $$values ('UP-2026-TAPZ02')$$, '"zoe" finds Zoë Fernández-Walsh');
@@ -60,6 +65,8 @@ select results_eq($$select status, total from public.review_queue_counts(search 
 select results_eq($$select status, total from public.review_queue_counts(course_search => 'musica')$$,
   $$values ('submitted', 1::bigint), ('under_review', 1::bigint)$$, 'and what its course search finds');
 
+select results_eq($$select a.reference from public.staff_search_decisions('ŁUKASZ zolkiewski') d join public.applications a on a.id = d.application_id$$,
+  $$values ('UP-2026-TAPZ03')$$, 'the decisions list finds a decision by the applicant''s name, without accents');
 select results_eq($$select name from public.staff_search_leads('FERNANDEZ')$$, $$values ('Zoë Fernández-Walsh')$$, 'a counsellor finds a lead without the accents');
 select results_eq($$select name from public.staff_search_leads('CHIDI@')$$, $$values ('Chidi Obi')$$, 'or by e-mail');
 select results_eq($$select term from public.admin_intakes(null, 'MARCO 2027')$$, $$values ('Março 2027')$$, 'an intake by its term, without the accents');

@@ -3,6 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { listUniversities as listCatalogueUniversities } from '../../../src/features/admin/catalogue/university-list.server.ts';
+import { listUnreleased } from '../../../src/features/admin/decisions/decisions-list.server.ts';
+import { parseDecisionsParams } from '../../../src/features/admin/decisions/decisions-params.ts';
 import { listIntakes } from '../../../src/features/admin/intake/intakes.server.ts';
 import { listSubmissions } from '../../../src/features/admin/intake/triage.server.ts';
 import { readLeadFilters } from '../../../src/features/admin/leads/lead-filters.ts';
@@ -111,6 +113,33 @@ describe('staff searches ignore accents and case', () => {
   it('the triage queue finds her without accents', async () => {
     const { rows, total } = await listSubmissions(counsellor.client, { q: 'zoe fernandez', page: 1 });
     expect({ references: rows.map((row) => row.reference), total }).toEqual({
+      references: [ids.reference],
+      total: 1,
+    });
+  });
+
+  it('the unreleased decisions list finds a decision on her application without accents', async () => {
+    const { rows } = await stack.db.query<{ version: number }>(
+      'select version from public.applications where id = $1',
+      [ids.application],
+    );
+    const started = await counsellor.client.rpc('transition_application', {
+      application_id: ids.application,
+      to_status: 'under_review',
+      expected_version: rows[0]!.version,
+    });
+    expect(started.error).toBeNull();
+    const decided = await counsellor.client.rpc('decide_application', {
+      application_id: ids.application,
+      expected_version: (started.data as { version: number }).version,
+      outcome: 'waitlisted',
+    });
+    expect(decided.error).toBeNull();
+    const found = await listUnreleased(
+      admin.client,
+      parseDecisionsParams(new URLSearchParams('q=ZOE fernandez')),
+    );
+    expect({ references: found.rows.map((row) => row.application.reference), total: found.total }).toEqual({
       references: [ids.reference],
       total: 1,
     });

@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { QueueQuery } from '../review/queue-query.server.ts';
 import { searchTerm } from '../review/queue-search.ts';
-import { orIlike } from '../search-pattern.ts';
 import type { DecisionOutcome } from './decision-words.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';
 
@@ -55,14 +54,14 @@ export async function listUnreleased(
   params: DecisionsParams,
 ): Promise<{ rows: UnreleasedDecision[]; total: number | null }> {
   const from = (params.page - 1) * DECISIONS_PAGE_SIZE;
-  let query = byState(
-    supabase.from('application_decisions').select(COLUMNS, { count: 'exact' }) as unknown as QueueQuery,
-    params.state,
-  );
+  // A search runs in the database, which matches accents and case (staff_search_decisions).
+  const search = searchTerm(params.q);
+  const source = search
+    ? supabase.rpc('staff_search_decisions', { search }, { count: 'exact' }).select(COLUMNS)
+    : supabase.from('application_decisions').select(COLUMNS, { count: 'exact' });
+  let query = byState(source as unknown as QueueQuery, params.state);
   if (params.outcome) query = query.eq('outcome', params.outcome);
   if (params.intake) query = query.eq('application.intake_id', params.intake);
-  const search = orIlike(['reference', 'answers->personal->>full_name'], searchTerm(params.q));
-  if (search) query = query.or(search, { referencedTable: 'application' });
   const { data, count, error } = await query
     .order('recommended_at')
     .order('id')

@@ -32,6 +32,7 @@ export interface QueueQuery extends PromiseLike<{
   eq(column: string, value: string): QueueQuery;
   neq(column: string, value: string): QueueQuery;
   is(column: string, value: null): QueueQuery;
+  or(filters: string, options?: { referencedTable?: string }): QueueQuery;
   order(column: string, options?: { ascending?: boolean }): QueueQuery;
   range(from: number, to: number): QueueQuery;
 }
