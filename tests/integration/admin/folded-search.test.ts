@@ -75,6 +75,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
+/** Lower case without accents, to check what a search found (the search itself folds in the database). */
+const folded = (text: string | null) => (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** The review queue as a member of staff sees it for a search typed into its box. */
 async function queueFor(staff: Person, query: string) {
   const params = parseQueueParams(new URLSearchParams(query));
@@ -85,6 +88,7 @@ async function queueFor(staff: Person, query: string) {
   ]);
   return {
     references: list.rows.map((row) => row.reference),
+    names: list.rows.map((row) => folded(row.applicant_name)),
     total: list.total,
     submitted: counts.get('submitted'),
   };
@@ -92,12 +96,22 @@ async function queueFor(staff: Person, query: string) {
 
 describe('staff searches ignore accents and case', () => {
   it('the review queue finds Zoë Fernández-Walsh by "zoe", "ZOE", "ZOË" and "fernandez", and counts her', async () => {
+    // The demo data has a Zoë Fernández-Walsh of its own: on this file's course she is the only one.
+    const course = `course=${encodeURIComponent(token)}`;
     for (const typed of ['zoe', 'ZOE', 'ZOË', 'fernandez', 'FERNANDEZ-walsh']) {
-      expect(await queueFor(counsellor, `q=${encodeURIComponent(typed)}`), typed).toEqual({
+      const search = `q=${encodeURIComponent(typed)}`;
+      expect(await queueFor(counsellor, `${search}&${course}`), typed).toEqual({
         references: [ids.reference],
+        names: ['zoe fernandez-walsh'],
         total: 1,
         submitted: 1,
       });
+      const everywhere = await queueFor(counsellor, search);
+      expect(everywhere.references, typed).toContain(ids.reference);
+      expect(
+        everywhere.names.every((name) => name.includes(folded(typed))),
+        typed,
+      ).toBe(true);
     }
   });
 
@@ -107,15 +121,13 @@ describe('staff searches ignore accents and case', () => {
       counsellor,
       `course=${encodeURIComponent(`licenciatura em musica ${token}`)}&intake=marco`,
     );
-    expect(byCourse).toEqual({ references: [ids.reference], total: 1, submitted: 1 });
+    expect(byCourse).toMatchObject({ references: [ids.reference], total: 1, submitted: 1 });
   });
 
   it('the triage queue finds her without accents', async () => {
-    const { rows, total } = await listSubmissions(counsellor.client, { q: 'zoe fernandez', page: 1 });
-    expect({ references: rows.map((row) => row.reference), total }).toEqual({
-      references: [ids.reference],
-      total: 1,
-    });
+    const { rows } = await listSubmissions(counsellor.client, { q: 'zoe fernandez', page: 1 });
+    expect(rows.map((row) => row.reference)).toContain(ids.reference);
+    expect(rows.every((row) => folded(row.applicant_name).includes('zoe fernandez'))).toBe(true);
   });
 
   it('the unreleased decisions list finds a decision on her application without accents', async () => {
@@ -139,10 +151,10 @@ describe('staff searches ignore accents and case', () => {
       admin.client,
       parseDecisionsParams(new URLSearchParams('q=ZOE fernandez')),
     );
-    expect({ references: found.rows.map((row) => row.application.reference), total: found.total }).toEqual({
-      references: [ids.reference],
-      total: 1,
-    });
+    expect(found.rows.map((row) => row.application.reference)).toContain(ids.reference);
+    expect(found.rows.every((row) => folded(row.application.applicant_name).includes('zoe fernandez'))).toBe(
+      true,
+    );
   });
 
   it('leads are found by an accentless name, by staff only', async () => {
@@ -169,9 +181,11 @@ describe('staff searches ignore accents and case', () => {
 
   it('the accounts list finds an account by the name on its profile, without accents', async () => {
     const page = await listAccounts(admin.client, { search: 'zoe fernandez', page: 1 });
-    expect(page?.accounts.map((account) => [account.id, account.name])).toEqual([
-      [zoe.id, 'Zoë Fernández-Walsh'],
+    expect(page?.accounts.map((account) => [account.id, account.name])).toContainEqual([
+      zoe.id,
+      'Zoë Fernández-Walsh',
     ]);
+    expect(page?.accounts.every((account) => folded(account.name).includes('zoe fernandez'))).toBe(true);
   });
 });
 
