@@ -1,9 +1,8 @@
 // Measures password sign-ins and refreshes per second against the local auth API.
 // Usage: node tests/bench/auth-bench.ts [--postgres postgres://user:pass@host:5432/db] [--requests 200]
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../supabase/local/config.ts';
 import { startStack, type RunningStack, type StackOptions } from '../../supabase/local/server.ts';
+import { configForOneAddress } from '../helpers/stack-config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -15,13 +14,6 @@ const { values } = parseArgs({
 const total = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const password = 'benchmark passphrase 2024';
-
-function configWithRoomyLimits() {
-  const config = readConfig(join(import.meta.dirname, '../../supabase/config.toml'));
-  const auth = (config['auth'] ?? {}) as Record<string, unknown>;
-  const limits = { token_refresh: 1e9, sign_in_sign_ups: 1e9, failed_sign_ins_per_account: 1e9 };
-  return { ...config, auth: { ...auth, rate_limit: { ...(auth['rate_limit'] as object), ...limits } } };
-}
 
 async function post(stack: RunningStack, path: string, body: unknown, key = stack.anonKey) {
   const response = await fetch(`${stack.url}/auth/v1${path}`, {
@@ -56,7 +48,12 @@ async function measure(count: number, op: (i: number) => Promise<void>) {
 }
 
 async function bench(label: string, database: NonNullable<StackOptions['database']>) {
-  const stack = await startStack({ port: 0, quiet: true, database, config: configWithRoomyLimits() });
+  const stack = await startStack({
+    port: 0,
+    quiet: true,
+    database,
+    config: configForOneAddress({ failed_sign_ins_per_account: 1e9 }),
+  });
   try {
     const email = `bench.${Date.now()}@example.com`;
     await post(stack, '/admin/users', { email, password, email_confirm: true }, stack.serviceRoleKey);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
 import { announceSetupToken } from '../../src/server/setup-token.ts';
+import { configForOneAddress } from '../helpers/stack-config.ts';
 import { e2eStackDir } from './stack-keys.ts';
 
 const stackPort = Number(process.env['E2E_SUPABASE_PORT'] ?? 54399);
@@ -18,6 +19,7 @@ const stack = await startStack({
   quiet: true,
   database: { kind: 'prepared-memory' },
   dataDir,
+  config: configForOneAddress(),
 });
 Object.assign(process.env, {
   SUPABASE_URL: stack.url,

@@ -250,7 +250,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
   ]);
   await staff.goto('/admin/audit');
   const table = staff.getByTestId('audit-table');
-  await expect(table.getByRole('link', { name: `Application ${id}` }).first()).toBeVisible();
+  await expect(table.getByRole('link', { name: reference }).first()).toBeVisible();
   await expect(table).toContainText(admin.email);
   await applicant.context.close();
 });
