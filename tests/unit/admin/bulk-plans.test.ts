@@ -7,8 +7,9 @@ import {
   type ReleaseSubject,
 } from '../../../src/features/admin/decisions/bulk-plans.ts';
 import { previewSummary, resultsSummary } from '../../../src/features/admin/decisions/bulk-view.ts';
-import { decisionTarget, pendingState } from '../../../src/features/admin/decisions/decision-words.ts';
 import { assignVerdict, NOT_STAFF_MESSAGE } from '../../../src/features/admin/review/queue-assign.server.ts';
+import { decisionTarget } from '../../../src/lib/decision-outcomes.ts';
+import { pendingState } from '../../../src/lib/decision-release.ts';
 
 const ROLLING = { term: 'September 2027', status: 'open', release_mode: 'rolling' };
 const BATCH = { term: 'January 2028', status: 'closed', release_mode: 'batch' };

@@ -9,8 +9,8 @@ import {
   decisionTarget,
   isNegativeOutcome,
   outcomesFrom,
-  releasesOneByOne,
-} from '../../../src/features/admin/review/decisions.ts';
+} from '../../../src/lib/decision-outcomes.ts';
+import { releasesOneByOne } from '../../../src/lib/decision-release.ts';
 
 const MIGRATIONS = [
   'supabase/migrations/20261125100200_create_application_decisions.sql',

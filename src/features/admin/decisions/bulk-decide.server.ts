@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { decisionLabel } from '../../../lib/decision-outcomes.ts';
 import type { DecideCommand } from './bulk-form.ts';
 import { decidePlan, decisionDoneMessage } from './bulk-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, SummaryItem, Verdict } from './bulk-types.ts';
 import type { DecisionReason } from './decision-reasons.server.ts';
-import { outcomeLabel } from './decision-words.ts';
 import { withPlaceLimits } from './bulk-places.server.ts';
 
 export interface DecideContext {
@@ -17,7 +17,7 @@ export interface DecideContext {
 
 function summaryOf(command: DecideCommand, reasons: readonly DecisionReason[]): SummaryItem[] {
   const reason = reasons.find((item) => item.id === command.reason_id);
-  const items: SummaryItem[] = [{ term: 'Decision', detail: outcomeLabel(command.outcome) }];
+  const items: SummaryItem[] = [{ term: 'Decision', detail: decisionLabel(command.outcome) }];
   if (command.outcome === 'offer_conditional') items.push({ term: 'Conditions', detail: command.conditions });
   if (reason) items.push({ term: 'Reason the applicants read', detail: reason.public_wording });
   if (command.reason_detail)
@@ -52,7 +52,7 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
     return { kind: 'apply', plan };
   }
   return {
-    title: `${outcomeLabel(command.outcome)} for the selected applications`,
+    title: `${decisionLabel(command.outcome)} for the selected applications`,
     summary: summaryOf(command, context.reasons),
     confirmLabel: (count) =>
       `${approves ? 'Make' : 'Recommend'} ${count === 1 ? '1 decision' : `${count} decisions`}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, isNegative } from './decision-words.ts';
+import { DECISION_OUTCOMES, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
 
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;
@@ -55,7 +55,7 @@ const decideSchema = z
         message: 'Write the conditions of the offer.',
       });
     }
-    if (isNegative(input.outcome) && !input.reason_id) {
+    if (isNegativeOutcome(input.outcome) && !input.reason_id) {
       context.addIssue({
         code: 'custom',
         path: ['reason_id'],
@@ -130,5 +130,5 @@ export function commandFields(command: BulkCommand): Record<string, string> {
 
 /** Whether the change tells applicants "no", which the preview's confirmation box must acknowledge. */
 export function needsAcknowledgement(command: BulkCommand): boolean {
-  return command.action === 'decide' && isNegative(command.outcome);
+  return command.action === 'decide' && isNegativeOutcome(command.outcome);
 }

@@ -1,6 +1,7 @@
 import { statusLabel } from '../../../lib/application-status.ts';
+import { decisionLabel, targetLabel } from '../../../lib/decision-outcomes.ts';
+import { releasesOneByOne, type ReleaseIntake } from '../../../lib/decision-release.ts';
 import type { Verdict } from './bulk-types.ts';
-import { outcomeLabel, releasesOneByOne, targetLabel, type ReleaseIntake } from './decision-words.ts';
 
 /** What the release and approval plans need to know of a selected application. */
 export interface ReleaseSubject {
@@ -29,7 +30,7 @@ export function releaseVerdict(
   if (!mayRelease) return { kind: 'refuse', reasons: [RELEASE_PERMISSION_MESSAGE] };
   const decision = subject.decision;
   if (!decision) return { kind: 'refuse', reasons: ['No decision is waiting on this application.'] };
-  const label = `“${outcomeLabel(decision.outcome)}”`;
+  const label = `“${decisionLabel(decision.outcome)}”`;
   const oneByOne = releasesOneByOne(subject.intake);
   const approved = decision.state === 'approved';
   const { term } = subject.intake;
@@ -63,7 +64,7 @@ export interface DecidePlanInput {
 }
 
 export function decidePlan({ outcome, approves, release, status, intake }: DecidePlanInput): string {
-  const label = `“${outcomeLabel(outcome)}”`;
+  const label = `“${decisionLabel(outcome)}”`;
   if (!approves)
     return `Recommend ${label}: an administrator approves it before the applicant hears anything.`;
   if (!releasesOneByOne(intake)) return `Decide ${label}; it is ${held(intake.term)}.`;
@@ -81,7 +82,7 @@ export function decisionDoneMessage(
   state: string,
   intake: ReleaseIntake & { term: string },
 ): string {
-  const label = `“${outcomeLabel(outcome)}”`;
+  const label = `“${decisionLabel(outcome)}”`;
   if (state === 'released') return `${verb} and released ${label}; the letter is on its way.`;
   if (state === 'recommended') return `Recommended ${label}; it awaits an administrator’s approval.`;
   return `${verb} ${label}; ${releasesOneByOne(intake) ? 'not released yet' : held(intake.term)}.`;

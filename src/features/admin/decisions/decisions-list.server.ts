@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
 import type { QueueQuery } from '../review/queue-query.server.ts';
 import { searchTerm } from '../review/queue-search.ts';
-import type { DecisionOutcome } from './decision-words.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';
 
 /** An unreleased decision with its application, as the decisions list shows it. */

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  DECISION_OUTCOMES,
-  PENDING_STATES,
-  type DecisionOutcome,
-  type PendingState,
-} from './decision-words.ts';
+import { DECISION_OUTCOMES, type DecisionOutcome } from '../../../lib/decision-outcomes.ts';
+import { PENDING_STATES, type PendingState } from '../../../lib/decision-release.ts';
 
 export const DECISIONS_PAGE_SIZE = 50;
 

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { statusLabel } from '../../../lib/application-status.ts';
+import { decisionLabel, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
 import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { decisionSchema, decisionStepSchema, type DecisionInput } from './decision-schemas.ts';
-import { decisionLabel, isNegativeOutcome } from './decisions.ts';
 import { parse } from './parse-post.ts';
 
 /** A decision post that stops before saving: at its confirmation step, or back at the form. */

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
 import type { ReviewApplication } from './detail-data.server.ts';
 import { unverifiedDocuments, type Requirement } from './documents-gate.ts';
-import type { DecisionOutcome } from './decisions.ts';
 
 export type DecisionState = 'recommended' | 'approved' | 'released' | 'cancelled';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, decisionLabel, isNegativeOutcome } from './decisions.ts';
+import { DECISION_OUTCOMES, decisionLabel, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
 import { LIMITS, versionField } from './review-schemas.ts';
 
 const text = (limit: number, what: string) =>

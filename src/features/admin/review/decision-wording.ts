@@ -1,5 +1,9 @@
 import { statusLabel } from '../../../lib/application-status.ts';
-import { decisionTarget, type DecisionOutcome, type NegativeOutcome } from './decisions.ts';
+import {
+  decisionTarget,
+  type DecisionOutcome,
+  type NegativeOutcome,
+} from '../../../lib/decision-outcomes.ts';
 
 export interface LetterFacts {
   reference: string;

@@ -1,6 +1,9 @@
-import type { ApplicationStatus } from '../../../lib/application-status.ts';
+import { statusLabel, type ApplicationStatus } from './application-status.ts';
 
-/** The outcomes of application_decisions, mirrored from decision_allowed() and decision_label(). */
+/**
+ * The outcomes of application_decisions, in the order staff choose them, mirrored from
+ * decision_allowed(), decision_target() and decision_label() in the database.
+ */
 export const DECISION_OUTCOMES = [
   'offer_conditional',
   'offer_unconditional',
@@ -12,8 +15,8 @@ export const DECISION_OUTCOMES = [
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
-/** The outcomes that close an application: each needs a reason from the list and a confirmation. */
-export const NEGATIVE_OUTCOMES = ['rejected', 'offer_withdrawn', 'conditions_not_met'] as const;
+/** The outcomes that close an application against the applicant: each needs a reason and a confirmation. */
+export const NEGATIVE_OUTCOMES = ['rejected', 'conditions_not_met', 'offer_withdrawn'] as const;
 export type NegativeOutcome = (typeof NEGATIVE_OUTCOMES)[number];
 
 const LABELS: Record<DecisionOutcome, string> = {
@@ -67,11 +70,7 @@ export function decisionTarget(from: string, outcome: DecisionOutcome): Applicat
   return outcome;
 }
 
-/** Whether a decision on this intake can go out on its own now (releases_one_by_one()). */
-export function releasesOneByOne(intake: { release_mode: string; status: string }): boolean {
-  return (
-    intake.release_mode === 'rolling' ||
-    intake.status === 'decisions_published' ||
-    intake.status === 'archived'
-  );
+/** The label of the status an application takes when this decision is released. */
+export function targetLabel(from: string, outcome: string): string {
+  return statusLabel(isDecisionOutcome(outcome) ? decisionTarget(from, outcome) : outcome);
 }
