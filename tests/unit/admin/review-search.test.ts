@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTerm } from '../../../src/features/admin/review/queue-search.ts';
+import { searchTerm } from '../../../src/lib/search-term.ts';
 
 describe('review queue search', () => {
   it('keeps what was typed in one normal form, on one line, at most 80 characters', () => {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
-import type { QueueQuery } from '../review/queue-query.server.ts';
-import { searchTerm } from '../review/queue-search.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
+import type { ListQuery } from '../../../lib/supabase/list-query.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';
 
 /** An unreleased decision with its application, as the decisions list shows it. */
@@ -35,7 +35,7 @@ const COLUMNS = `id, outcome, state, conditions, override_reason, recommended_by
 const ONE_BY_ONE = 'release_mode.eq.rolling,status.in.(decisions_published,archived)';
 
 /** Narrows to the state asked for: awaiting approval, ready to release, or held for publishing. */
-function byState(query: QueueQuery, state: DecisionsParams['state']): QueueQuery {
+function byState(query: ListQuery, state: DecisionsParams['state']): ListQuery {
   if (state === 'awaiting') return query.eq('state', 'recommended');
   if (state === '') return query.or('state.eq.recommended,state.eq.approved');
   const approved = query.eq('state', 'approved');
@@ -59,7 +59,7 @@ export async function listUnreleased(
   const source = search
     ? supabase.rpc('staff_search_decisions', { search }, { count: 'exact' }).select(COLUMNS)
     : supabase.from('application_decisions').select(COLUMNS, { count: 'exact' });
-  let query = byState(source as unknown as QueueQuery, params.state);
+  let query = byState(source as unknown as ListQuery, params.state);
   if (params.outcome) query = query.eq('outcome', params.outcome);
   if (params.intake) query = query.eq('application.intake_id', params.intake);
   const { data, count, error } = await query

@@ -1,6 +1,7 @@
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { searchTerm } from '../../../lib/search-term.ts';
+import type { ListQuery } from '../../../lib/supabase/list-query.ts';
 import type { QueueParams } from './queue-params.ts';
-import { searchTerm } from './queue-search.ts';
 
 /** The queue's filters; the searches are folded and matched by the database. */
 export interface QueueFilters {
@@ -20,32 +21,14 @@ const QUEUE_EMBEDS =
   'course:courses!inner(title, university_name), intake:intakes!inner(term, deadline, status, release_mode)';
 
 /**
- * The part of the PostgREST query builder the queue uses. Declared here because the library's own
- * types, parsed from the select text of an untyped client, grow too deep for the compiler once the
- * builder passes through a shared filter function.
- */
-export interface QueueQuery extends PromiseLike<{
-  data: unknown;
-  count: number | null;
-  error: PostgrestError | null;
-}> {
-  eq(column: string, value: string): QueueQuery;
-  neq(column: string, value: string): QueueQuery;
-  is(column: string, value: null): QueueQuery;
-  or(filters: string, options?: { referencedTable?: string }): QueueQuery;
-  order(column: string, options?: { ascending?: boolean }): QueueQuery;
-  range(from: number, to: number): QueueQuery;
-}
-
-/**
  * A page of the queue's applications with their course and intake, and how many match in all. With
  * a search the rows come from staff_search_applications(), which matches accents and case in the
  * database; the select, filters, order and range then apply to them as to the table.
  */
-export function queueQuery(supabase: SupabaseClient, columns: string, filters: QueueFilters): QueueQuery {
+export function queueQuery(supabase: SupabaseClient, columns: string, filters: QueueFilters): ListQuery {
   const select = `${columns}, ${QUEUE_EMBEDS}`;
   if (!filters.applicant && !filters.course && !filters.intake) {
-    return supabase.from('applications').select(select, { count: 'exact' }) as unknown as QueueQuery;
+    return supabase.from('applications').select(select, { count: 'exact' }) as unknown as ListQuery;
   }
   const search = {
     search: filters.applicant,
@@ -54,7 +37,7 @@ export function queueQuery(supabase: SupabaseClient, columns: string, filters: Q
   };
   return supabase
     .rpc('staff_search_applications', search, { count: 'exact' })
-    .select(select) as unknown as QueueQuery;
+    .select(select) as unknown as ListQuery;
 }
 
 /** The filters the queue's URL asks for, `me` resolved to the signed-in member of staff. */
@@ -69,7 +52,7 @@ export function queueFilters(params: QueueParams, userId: string): QueueFilters 
 }
 
 /** Submitted applications only, narrowed by the assignee (the status links count each status). */
-export function applyQueueFilters(query: QueueQuery, filters: QueueFilters): QueueQuery {
+export function applyQueueFilters(query: ListQuery, filters: QueueFilters): ListQuery {
   const narrowed = query.neq('status', 'draft');
   if (filters.assignee === 'unassigned') return narrowed.is('assigned_to', null);
   return filters.assignee ? narrowed.eq('assigned_to', filters.assignee) : narrowed;

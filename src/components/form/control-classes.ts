@@ -1,4 +1,4 @@
-/** Tailwind classes of the review screens' controls, matching src/components/form. */
+/** Tailwind classes of the admin screens' controls, matching the other fields in src/components/form. */
 export const INPUT_CLASS =
   'min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger-600';
 

@@ -1,8 +1,0 @@
-/**
- * Search text as the queue sends it to the database: one normal form of each accented letter, single
- * spaces, at most 80 characters. The database folds accents and case and treats every character,
- * `%` and `_` included, as itself; the same term means the same in the list and its status figures.
- */
-export function searchTerm(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, ' ').trim().slice(0, 80);
-}
