@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { previewSummary, resultsSummary } from '../../../src/components/bulk/bulk-view.ts';
+import { assignVerdict, NOT_STAFF_MESSAGE } from '../../../src/features/admin/review/queue-assign.server.ts';
 import {
   decidePlan,
   decisionDoneMessage,
   RELEASE_PERMISSION_MESSAGE,
   releaseVerdict,
   type ReleaseSubject,
-} from '../../../src/features/admin/decisions/bulk-plans.ts';
-import { previewSummary, resultsSummary } from '../../../src/features/admin/decisions/bulk-view.ts';
-import { assignVerdict, NOT_STAFF_MESSAGE } from '../../../src/features/admin/review/queue-assign.server.ts';
+} from '../../../src/lib/bulk/bulk-plans.ts';
 import { decisionTarget } from '../../../src/lib/decision-outcomes.ts';
 import { pendingState } from '../../../src/lib/decision-release.ts';
 

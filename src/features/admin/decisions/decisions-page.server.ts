@@ -1,15 +1,15 @@
 import type { AstroGlobal } from 'astro';
-import type { AdminContext } from '../admin-context.server.ts';
 import {
   bulkStatus,
   runBulkPost,
   type BulkFormState,
   type BulkPreviewModel,
   type BulkResultsModel,
-} from './bulk-post.server.ts';
-import { decisionAction } from './decision-actions.server.ts';
+} from '../../../lib/bulk/bulk-post.server.ts';
+import { decisionAction } from '../../../lib/bulk/decision-actions.server.ts';
+import { mayReleaseDecisions } from '../../../lib/decision-rights.server.ts';
+import type { AdminContext } from '../admin-context.server.ts';
 import { listDecisionIntakes, type DecisionIntake } from './decision-intakes.server.ts';
-import { mayReleaseDecisions } from './decision-rights.server.ts';
 import { listUnreleased, type UnreleasedDecision } from './decisions-list.server.ts';
 import { DECISIONS_PAGE_SIZE, parseDecisionsParams, type DecisionsParams } from './decisions-params.ts';
 import { loadStaffDirectory, staffEmails, staffName } from '../staff-directory.server.ts';

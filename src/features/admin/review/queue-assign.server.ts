@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { refusalOf } from '../decisions/bulk-refusal.ts';
-import type { BulkTarget } from '../decisions/bulk-targets.server.ts';
-import type { BulkAction, Verdict } from '../decisions/bulk-types.ts';
+import { refusalOf } from '../../../lib/bulk/bulk-refusal.ts';
+import type { BulkTarget } from '../../../lib/bulk/bulk-targets.server.ts';
+import type { BulkAction, Verdict } from '../../../lib/bulk/bulk-types.ts';
 import { staffEmails, staffName, type StaffMember } from '../staff-directory.server.ts';
 
 export const NOT_STAFF_MESSAGE = 'Applications can only be assigned to admissions staff.';

@@ -1,6 +1,6 @@
-import { NOBODY } from '../decisions/bulk-form.ts';
-import type { ActionFactory } from '../decisions/bulk-post.server.ts';
-import { decisionAction, type DecisionActionContext } from '../decisions/decision-actions.server.ts';
+import { NOBODY } from '../../../lib/bulk/bulk-form.ts';
+import type { ActionFactory } from '../../../lib/bulk/bulk-post.server.ts';
+import { decisionAction, type DecisionActionContext } from '../../../lib/bulk/decision-actions.server.ts';
 import type { StaffMember } from '../staff-directory.server.ts';
 import { assignAction } from './queue-assign.server.ts';
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ReleaseIntake } from '../../../lib/decision-release.ts';
-import { loadOpenDecisions, type OpenDecision } from './open-decisions.server.ts';
+import type { ReleaseIntake } from '../decision-release.ts';
+import { loadOpenDecisions, type OpenDecision } from '../open-decisions.server.ts';
 
 /** A selected application as a bulk change sees it: enough to say what will happen and to apply it. */
 export interface BulkTarget {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
+import type { DecisionOutcome } from './decision-outcomes.ts';
 
 /** A decision made and not yet released (or cancelled): at most one per application. */
 export interface OpenDecision {

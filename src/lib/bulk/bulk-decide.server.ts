@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { decisionLabel } from '../../../lib/decision-outcomes.ts';
+import { decisionLabel } from '../decision-outcomes.ts';
 import type { DecideCommand } from './bulk-form.ts';
 import { decidePlan, decisionDoneMessage } from './bulk-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, SummaryItem, Verdict } from './bulk-types.ts';
-import type { DecisionReason } from './decision-reasons.server.ts';
+import type { DecisionReason } from '../decision-reasons.server.ts';
 import { withPlaceLimits } from './bulk-places.server.ts';
 
 export interface DecideContext {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
-import type { FieldErrors } from '../../../lib/security/form-outcome.ts';
+import { sendPendingMail } from '../mail/send-pending.server.ts';
+import type { FieldErrors } from '../security/form-outcome.ts';
 import { confirmBulk, previewBulk } from './bulk-engine.server.ts';
 import { commandFields, needsAcknowledgement, readBulkForm, type BulkCommand } from './bulk-form.ts';
 import { ACKNOWLEDGE_MESSAGE, isAcknowledged, isEditStep, parseBulkRequest } from './bulk-request.ts';

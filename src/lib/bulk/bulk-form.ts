@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
+import { DECISION_OUTCOMES, isNegativeOutcome } from '../decision-outcomes.ts';
 
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;
