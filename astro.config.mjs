@@ -60,6 +60,8 @@ export default defineConfig({
       SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Where application e-mails are posted (a Mailpit-style send API); the local stack's mailbox by default.
       MAIL_API_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Seconds an application's events gather before they go out as one message (default 120).
+      MESSAGE_QUIET_SECONDS: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
       // Proves the right to claim the first administrator at /setup-admin; generated and printed at
       // start when unset.

@@ -119,7 +119,7 @@ if (invokedDirectly()) {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
-  const stopSweeps = await startBackgroundWork();
+  const stopSweeps = await startBackgroundWork(process.env, { appUrl: app.url });
   closeOnSignals(() => {
     stopSweeps();
     return app.close();

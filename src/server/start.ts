@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     port: Number(process.env['PORT'] ?? 4321),
     distDir: join(PROJECT_ROOT, 'dist'),
   });
-  const stopSweeps = await startBackgroundWork();
+  const stopSweeps = await startBackgroundWork(process.env, { appUrl: app.url });
   closeOnSignals(async () => {
     stopSweeps();
     await app.close();

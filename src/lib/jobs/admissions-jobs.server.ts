@@ -26,3 +26,9 @@ export async function expireOffers(service: SupabaseClient): Promise<number> {
   if (error) throw new Error(`offers: could not expire lapsed offers: ${error.message}`);
   return data as number;
 }
+
+/** Where links in messages point: SITE_URL, or the address this server answers on. */
+export async function applySiteUrl(service: SupabaseClient, siteUrl: string): Promise<void> {
+  const { error } = await service.rpc('set_site_url', { url: siteUrl });
+  if (error) throw new Error(`SITE_URL could not be applied: ${error.message}`);
+}

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_SUPABASE_URL, startOutboxSweepsFromEnv } from '../mail/outbox-sweeps.server.ts';
 import {
   applyApprovalMode,
+  applySiteUrl,
   approvalModeFrom,
   expireOffers,
   EXPIRY_INTERVAL_MS,
@@ -18,11 +19,14 @@ function serviceClient(env: NodeJS.ProcessEnv): SupabaseClient | null {
 }
 
 /**
- * What the app server does besides answering requests: it applies DECISION_APPROVAL, sends the
- * outbox and lapses expired offers. Both jobs are safe with several servers running them (row
+ * What the app server does besides answering requests: it applies DECISION_APPROVAL and the site's
+ * address for links in messages, composes and sends the outbox, and lapses expired offers. Both jobs are safe with several servers running them (row
  * locks in the database). Without the service key only the warning about mail is given.
  */
-export async function startBackgroundWork(env: NodeJS.ProcessEnv = process.env): Promise<() => void> {
+export async function startBackgroundWork(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { appUrl?: string } = {},
+): Promise<() => void> {
   const mode = approvalModeFrom(env);
   const service = serviceClient(env);
   const stopSweeps = startOutboxSweepsFromEnv(env);
@@ -33,6 +37,8 @@ export async function startBackgroundWork(env: NodeJS.ProcessEnv = process.env):
     return stopSweeps;
   }
   await applyApprovalMode(service, mode);
+  const siteUrl = env['SITE_URL'] ?? options.appUrl;
+  if (siteUrl) await applySiteUrl(service, siteUrl);
   console.info(
     `  decision approval: ${mode === 'admin' ? 'an administrator approves and releases' : 'any member of staff decides'}`,
   );

@@ -38,14 +38,35 @@ async function deliver(client: SupabaseClient, transport: MailTransport, row: Cl
   }
 }
 
+/** How long the events of one application wait for others before they become one message. */
+export const DEFAULT_QUIET_SECONDS = 120;
+
 /**
- * Sends the database's notification outbox. Each claim stamps sent_at while it locks the rows (see
- * claim_notifications), so concurrent sweeps, here or in another process, never send a row twice.
+ * Turns the events that have been quiet long enough into messages (one per person and application,
+ * and the daily staff digests). Several servers may compose at once: the database takes each group
+ * under row locks.
  */
-export function createOutboxSender(deps: { client: SupabaseClient; transport: MailTransport }): OutboxSender {
-  const { client, transport } = deps;
+async function compose(client: SupabaseClient, quietSeconds: number): Promise<void> {
+  const composed = await client.rpc('compose_notifications', { quiet_seconds: quietSeconds });
+  if (composed.error) throw new Error(`mail: could not compose messages: ${composed.error.message}`);
+  const digests = await client.rpc('compose_staff_digests');
+  if (digests.error) throw new Error(`mail: could not compose the staff digests: ${digests.error.message}`);
+}
+
+/**
+ * Sends the database's notification outbox, after composing what is due. Each claim stamps sent_at
+ * while it locks the rows (see claim_notifications), so concurrent sweeps, here or in another
+ * process, never send a row twice.
+ */
+export function createOutboxSender(deps: {
+  client: SupabaseClient;
+  transport: MailTransport;
+  quietSeconds?: number;
+}): OutboxSender {
+  const { client, transport, quietSeconds = DEFAULT_QUIET_SECONDS } = deps;
   return {
     async sweep() {
+      await compose(client, quietSeconds);
       const result: SweepResult = { sent: 0, failed: 0 };
       for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch += 1) {
         const { data, error } = await client.rpc('claim_notifications', { batch_size: BATCH_SIZE });
@@ -66,6 +87,20 @@ export interface MailEnvironment {
   supabaseUrl?: string | undefined;
   serviceRoleKey?: string | undefined;
   mailApiUrl?: string | undefined;
+  /** MESSAGE_QUIET_SECONDS: how long an application's events gather before one message goes out. */
+  quietSeconds?: string | undefined;
+}
+
+/** MESSAGE_QUIET_SECONDS as a number of seconds (0 to a day); the default when unset or wrong. */
+export function quietSecondsFrom(value: string | undefined): number {
+  const seconds = Number(value);
+  return value !== undefined &&
+    value.trim() !== '' &&
+    Number.isInteger(seconds) &&
+    seconds >= 0 &&
+    seconds <= 86_400
+    ? seconds
+    : DEFAULT_QUIET_SECONDS;
 }
 
 let warned = false;
@@ -84,5 +119,9 @@ export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
   const client = createClient(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  return createOutboxSender({ client, transport: createHttpTransport(endpoint) });
+  return createOutboxSender({
+    client,
+    transport: createHttpTransport(endpoint),
+    quietSeconds: quietSecondsFrom(env.quietSeconds),
+  });
 }

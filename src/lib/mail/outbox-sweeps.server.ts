@@ -20,6 +20,7 @@ export function startOutboxSweepsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     supabaseUrl: env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL,
     serviceRoleKey: env['SUPABASE_SERVICE_ROLE_KEY'],
     mailApiUrl: env['MAIL_API_URL'],
+    quietSeconds: env['MESSAGE_QUIET_SECONDS'],
   });
   return sender ? startOutboxSweeps(sender) : () => undefined;
 }

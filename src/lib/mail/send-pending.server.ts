@@ -1,4 +1,4 @@
-import { MAIL_API_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
+import { getSecret, MAIL_API_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { supabasePublicConfig } from '../supabase/config.server.ts';
 import { outboxSenderFor, type OutboxSender } from './outbox-sender.server.ts';
 
@@ -13,6 +13,7 @@ export function sendPendingMail(): void {
     supabaseUrl: supabasePublicConfig().url,
     serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY,
     mailApiUrl: MAIL_API_URL,
+    quietSeconds: getSecret('MESSAGE_QUIET_SECONDS'),
   });
   sender?.sweep().catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
 }
