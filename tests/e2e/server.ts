@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startStack } from '../../supabase/local/server.ts';
 import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
 import { announceSetupToken } from '../../src/server/setup-token.ts';
+import { startBackgroundWork } from '../../src/lib/jobs/background.server.ts';
 import { configForOneAddress } from '../helpers/stack-config.ts';
 import { e2eStackDir } from './stack-keys.ts';
 
@@ -28,6 +29,9 @@ Object.assign(process.env, {
   // Every test signs in from 127.0.0.1; the limiter itself is covered by unit tests.
   AUTH_RATE_LIMIT: process.env['AUTH_RATE_LIMIT'] ?? '10000',
   LEAD_RATE_LIMIT: process.env['LEAD_RATE_LIMIT'] ?? '10000',
+  // Messages go out at once and the outbox is swept every second, so specs read them without waiting.
+  MESSAGE_QUIET_SECONDS: process.env['MESSAGE_QUIET_SECONDS'] ?? '0',
+  MAIL_SWEEP_SECONDS: '1',
 });
 // E2E_WITHOUT_ADMIN: a deployment nobody has claimed yet (the first-administrator journey).
 if (process.env['E2E_WITHOUT_ADMIN'] === '1') {
@@ -40,7 +44,9 @@ const app = await createAppServer({
   distDir: process.env['E2E_DIST_DIR'] ?? join(PROJECT_ROOT, 'dist'),
   supabaseUrl: stack.url,
 });
+const stopBackground = await startBackgroundWork(process.env, { appUrl: app.url });
 closeOnSignals(async () => {
+  stopBackground();
   await app.close();
   await stack.stop();
 });

@@ -6,6 +6,14 @@ export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 
+/** MAIL_SWEEP_SECONDS (1 to 3600) as milliseconds; every 30 seconds when unset or wrong. */
+export function sweepIntervalFrom(value: string | undefined): number {
+  const seconds = Number(value);
+  return value && Number.isInteger(seconds) && seconds >= 1 && seconds <= 3600
+    ? seconds * 1000
+    : SWEEP_INTERVAL_MS;
+}
+
 /**
  * Sweeps the outbox on a timer, so e-mails written by staff transitions and by requests whose
  * immediate send failed still go out.
@@ -22,5 +30,5 @@ export function startOutboxSweepsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     mailApiUrl: env['MAIL_API_URL'],
     quietSeconds: env['MESSAGE_QUIET_SECONDS'],
   });
-  return sender ? startOutboxSweeps(sender) : () => undefined;
+  return sender ? startOutboxSweeps(sender, sweepIntervalFrom(env['MAIL_SWEEP_SECONDS'])) : () => undefined;
 }
