@@ -18,6 +18,8 @@ export function rawHeader(parsed: ParsedMail, name: string): string | undefined 
 export interface CaptureServer {
   url: string;
   received: CapturedMail[];
+  /** The credentials clients signed in with (AUTH PLAIN or LOGIN). */
+  logins: { username: string; password: string }[];
   close(): Promise<void>;
 }
 
@@ -27,13 +29,17 @@ export interface CaptureServer {
  */
 export async function startCaptureServer(options: { refuse?: string } = {}): Promise<CaptureServer> {
   const received: CapturedMail[] = [];
+  const logins: CaptureServer['logins'] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     allowInsecureAuth: true,
     disableReverseLookup: true,
     logger: false,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
+    onAuth(auth, _session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
+      callback(null, { user: auth.username });
+    },
     onRcptTo(_address, _session, callback) {
       callback(options.refuse ? Object.assign(new Error(options.refuse), { responseCode: 550 }) : null);
     },
@@ -56,6 +62,7 @@ export async function startCaptureServer(options: { refuse?: string } = {}): Pro
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    logins,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
