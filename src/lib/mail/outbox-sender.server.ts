@@ -121,10 +121,13 @@ let warned = false;
 /** The sender this deployment can run, or null (said once) when it lacks a key or a mail server. */
 export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
   const smtpUrl = smtpUrlFor(env);
-  if (!smtpUrl || !env.supabaseUrl || !env.serviceRoleKey) {
+  const usable = smtpUrl && /^smtps?:\/\/[^/?#]/i.test(smtpUrl) ? smtpUrl : null;
+  if (!usable || !env.supabaseUrl || !env.serviceRoleKey) {
     if (!warned)
       console.warn(
-        'mail: application e-mails stay in the outbox: set SMTP_URL and SUPABASE_SERVICE_ROLE_KEY to send them.',
+        smtpUrl && !usable
+          ? 'mail: application e-mails stay in the outbox: SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465.'
+          : 'mail: application e-mails stay in the outbox: set SMTP_URL and SUPABASE_SERVICE_ROLE_KEY to send them.',
       );
     warned = true;
     return null;
@@ -134,7 +137,7 @@ export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
   });
   return createOutboxSender({
     client,
-    transport: createSmtpTransport({ url: smtpUrl, from: env.mailFrom }),
+    transport: createSmtpTransport({ url: usable, from: env.mailFrom }),
     quietSeconds: quietSecondsFrom(env.quietSeconds),
   });
 }

@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { mailboxMessages } from '../../helpers/mailbox.ts';
 import { STACK_URL } from '../applications/support.ts';
 import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 
-interface MailboxMessage {
-  kind: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
-async function inbox(to: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: MailboxMessage[] }).messages;
-}
+const inbox = (to: string) => mailboxMessages(`${STACK_URL}/mailbox`, to);
 
 test('an administrator sees a message that failed for good and sends it again', async ({
   page,

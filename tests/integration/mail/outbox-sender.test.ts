@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { createOutboxSender } from '../../../src/lib/mail/outbox-sender.server.ts';
 import { createSmtpTransport, type MailTransport } from '../../../src/lib/mail/transport.ts';
+import { mailboxMessages } from '../../helpers/mailbox.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import { startCaptureServer, type CaptureServer } from '../../helpers/smtp-capture.ts';
 import { course, intake, person, submitted } from '../applications/fixtures.ts';
@@ -39,17 +40,7 @@ const senderTo = (url: string) =>
   });
 const mailboxSender = () => senderTo(stack.smtpUrl!);
 
-interface MailboxMessage {
-  kind: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
-async function inbox(to: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: MailboxMessage[] }).messages;
-}
+const inbox = (to: string) => mailboxMessages(stack.mailboxUrl, to);
 
 async function outboxRow(id: string) {
   const { rows } = await stack.db.query<{
