@@ -1,7 +1,9 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { rawHeader, startCaptureServer, type CaptureServer } from '../../helpers/smtp-capture.ts';
-import { anonClient, mailTo, startAuthStack, strongPassword, uniqueEmail } from './harness.ts';
+import { anonClient, mailTo, projectConfig, startAuthStack, strongPassword, uniqueEmail } from './harness.ts';
+import { startTestStack } from '../../helpers/stack.ts';
 
 let relay: CaptureServer;
 let refusing: CaptureServer;
@@ -67,5 +69,44 @@ describe('auth e-mails with [auth.email.smtp] enabled', () => {
     expect(error).toMatchObject({ status: 500, message: 'Error sending confirmation email' });
     expect(refusing.received).toEqual([]);
     expect(await mailTo(refusingStack, email)).toEqual([]);
+  });
+});
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+describe('auth e-mails through the local mailbox’s own SMTP listener', () => {
+  it('arrive in the mailbox with their kind, as the direct path leaves them', async () => {
+    const smtpPort = await freePort();
+    const local = await startTestStack({
+      smtpPort,
+      config: projectConfig({
+        email: {
+          smtp: { enabled: true, host: '127.0.0.1', port: smtpPort, admin_email: 'noreply@unipath.test' },
+        },
+      }),
+    });
+    try {
+      expect(local.smtpUrl).toBe(`smtp://127.0.0.1:${smtpPort}`);
+      const email = uniqueEmail('smtp-local');
+      const { error } = await anonClient(local).auth.signUp({ email, password: strongPassword });
+      expect(error).toBeNull();
+      const [message] = await mailTo(local, email);
+      expect(message).toMatchObject({
+        channel: 'email',
+        kind: 'confirmation',
+        subject: 'Confirm your signup',
+      });
+      expect(message?.text).toMatch(/\/auth\/v1\/verify\?token=/);
+      expect(message?.html).toContain('<a href=');
+    } finally {
+      await local.stop();
+    }
   });
 });

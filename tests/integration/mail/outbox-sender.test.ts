@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from 'nodemailer';
 import type { RunningStack } from '../../../supabase/local/server.ts';
+import { loadMailStatus } from '../../../src/features/admin/mail/mail-status.server.ts';
 import { createOutboxSender } from '../../../src/lib/mail/outbox-sender.server.ts';
 import { createSmtpTransport, type MailTransport } from '../../../src/lib/mail/transport.ts';
 import { mailboxMessages } from '../../helpers/mailbox.ts';
@@ -139,6 +140,31 @@ describe('the outbox sender over SMTP', () => {
     await stack.db.query('update public.notification_outbox set next_attempt_at = now() where id = $1', [id]);
     expect(await mailboxSender().sweep()).toEqual({ sent: 0, failed: 0 });
     expect(await inbox(to)).toEqual([]);
+
+    // Administrators see it, with its last error; an applicant sees no outbox at all.
+    const [admin, counsellor, applicant] = [
+      await person(stack, ['admin']),
+      await person(stack, ['counsellor']),
+      await person(stack),
+    ];
+    const status = await loadMailStatus(admin.client);
+    expect(status?.failed.find((m) => m.id === id)).toMatchObject({
+      recipient: to,
+      kind: 'reminder_deadline',
+      attempts: 8,
+      last_error: expect.stringMatching(/Relay access denied/) as unknown,
+    });
+    expect(await loadMailStatus(applicant.client)).toEqual({ failed: [], pending: 0, retrying: 0 });
+
+    // Only an administrator sends it again, from the first attempt; then it goes out.
+    const refused = await counsellor.client.rpc('retry_notification', { notification_id: id });
+    expect(refused.error).toMatchObject({ code: '42501' });
+    const retried = await admin.client.rpc('retry_notification', { notification_id: id });
+    expect(retried.error).toBeNull();
+    expect((await loadMailStatus(admin.client))?.failed.some((m) => m.id === id)).toBe(false);
+    expect(await mailboxSender().sweep()).toEqual({ sent: 1, failed: 0 });
+    expect(await inbox(to)).toHaveLength(1);
+    expect(await outboxRow(id)).toMatchObject({ failed_at: null, attempts: 1 });
   });
 
   it('two sweepers at once deliver each message once', async () => {
