@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import { saveReminders } from '../notifications/reminders.server.ts';
 import { deleteMyAccount } from './account.server.ts';
 import { saveProfile } from './profile-data.server.ts';
 import { isProfileIntent, PROFILE_FORMS, type ProfileIntent } from './schema.ts';
@@ -58,6 +59,8 @@ async function dispatch(
       return signOutOtherDevices(supabase);
     case 'delete-account':
       return deleteMyAccount(supabase, user.id);
+    case 'save-reminders':
+      return saveReminders(supabase, user.id, (input as Input<'save-reminders'>).reminders);
   }
 }
 

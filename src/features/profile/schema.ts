@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from '../../lib/security/password-rule.ts';
+import { remindersSchema } from '../notifications/schema.ts';
 
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters.`);
@@ -201,6 +202,7 @@ export const PROFILE_FORMS = {
   'mfa-remove': mfaRemoveSchema,
   'sign-out-others': z.object({}),
   'delete-account': deleteAccountSchema,
+  'save-reminders': remindersSchema,
 } as const;
 export type ProfileIntent = keyof typeof PROFILE_FORMS;
 

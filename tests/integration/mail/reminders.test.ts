@@ -35,7 +35,9 @@ async function inbox(to: string) {
 }
 
 async function emailOf(id: string): Promise<string> {
-  const { rows } = await stack.db.query<{ email: string }>('select email from auth.users where id = $1', [id]);
+  const { rows } = await stack.db.query<{ email: string }>('select email from auth.users where id = $1', [
+    id,
+  ]);
   return rows[0]!.email;
 }
 
@@ -102,7 +104,9 @@ describe('reminders', () => {
     try {
       await expect.poll(sent, { timeout: 15_000 }).toBe(1);
       await expect
-        .poll(async () => (await inbox(await emailOf(applicant.id))).map((m) => m.subject), { timeout: 15_000 })
+        .poll(async () => (await inbox(await emailOf(applicant.id))).map((m) => m.subject), {
+          timeout: 15_000,
+        })
         .toEqual(['Applications for Applied Testing close tomorrow']);
     } finally {
       worker.kill('SIGTERM');
