@@ -1,11 +1,12 @@
 -- Reminders (queue_reminders, reminders_sent) and staff notifications (assigned to me, a document
 -- uploaded, an offer accepted or declined), through the notification core's events and composer.
 begin;
-select plan(58);
+select plan(61);
 select tests.create_user('owner');
 select tests.create_user('late');
 select tests.create_user('offered');
 select tests.create_user('asked');
+select tests.create_user('decliner');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('reviewer', 'counsellor');
 select tests.create_catalogue();
@@ -20,6 +21,10 @@ insert into public.applications (applicant_id, course_id, intake_id, created_at)
 -- An offer with a reply-by date in 30 days, assigned to the reviewer.
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, decided_at, reply_by, assigned_to)
   select tests.user_id('offered'), i.course_id, i.id, 'offer_unconditional', 'UP-2026-TAPR01', now(), now(), current_date + 30, tests.user_id('reviewer')
+  from public.intakes i where i.term = 'Tap Open Term';
+-- A conditional offer, far from its reply-by date.
+insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, decided_at, reply_by, offer_conditions, assigned_to)
+  select tests.user_id('decliner'), i.course_id, i.id, 'offer_conditional', 'UP-2026-TAPR03', now(), now(), current_date + 90, 'A first-class degree.', tests.user_id('reviewer')
   from public.intakes i where i.term = 'Tap Open Term';
 -- An application under review.
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at)
@@ -137,6 +142,11 @@ select tests.authenticate_as('offered');
 select lives_ok($$select public.respond_to_offer((select v::uuid from pg_temp.tap where k = 'offer'), true)$$, 'the applicant accepts the offer');
 select tests.clear_authentication();
 select is(pg_temp.events('staff_offer_accepted', 'reviewer'), 1::bigint, 'the reviewer hears the offer was accepted');
+select tests.authenticate_as('decliner');
+select lives_ok($$select public.respond_to_offer((select id from public.applications where reference = 'UP-2026-TAPR03'), false)$$, 'another applicant declines theirs');
+select tests.clear_authentication();
+select is(pg_temp.events('staff_offer_declined', 'reviewer'), 1::bigint, 'the reviewer hears the offer was declined');
+select is(pg_temp.events('staff_offer_accepted', 'reviewer'), 1::bigint, 'and nothing about an acceptance');
 select is(pg_temp.run(current_date + 29), 0, 'an answered offer gets no reminder');
 
 -- A reviewer on a daily digest: the event waits for compose_staff_digests.

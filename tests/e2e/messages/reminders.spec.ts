@@ -140,6 +140,14 @@ test('a mail client’s one-click post turns reminders off without a session or 
   expect(forged.status()).toBe(400);
   expect(await forged.text()).toContain('The link is incomplete or no longer valid, so nothing was changed.');
 
+  // The exemption is this one post only: another form post from elsewhere is still refused.
+  const crossSite = await request.post('/profile', {
+    headers: { origin: 'https://mail.example' },
+    form: { intent: 'save-reminders', reminders: 'on' },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await remindersOn(applicant.id)).toBe(false);
+
   await page.goto('/unsubscribe?token=not-a-token');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
   const broken = await request.get('/unsubscribe?token=%3Cscript%3E');
