@@ -1,7 +1,7 @@
 -- Reminders (queue_reminders, reminders_sent) and staff notifications (assigned to me, a document
 -- uploaded, an offer accepted or declined), through the notification core's events and composer.
 begin;
-select plan(61);
+select plan(64);
 select tests.create_user('owner');
 select tests.create_user('late');
 select tests.create_user('offered');
@@ -125,6 +125,13 @@ select tests.clear_authentication();
 select is(pg_temp.events('staff_assigned', 'reviewer'), 1::bigint, 'the colleague hears it is assigned to them');
 select is((select fields ->> 'assigned_by' from public.notification_events where template_key = 'staff_assigned'), 'Cora Counsellor', 'and by whom');
 select is(pg_temp.events('staff_assigned', 'counsellor'), 0::bigint, 'taking one yourself sends nothing');
+select tests.authenticate_as('reviewer');
+select is(public.triage_applications(array[(select id from public.applications where reference = 'UP-2026-TAPR01')], tests.user_id('counsellor')), 1, 'a colleague triages an application to the counsellor');
+select tests.clear_authentication();
+select is(pg_temp.events('staff_assigned', 'counsellor'), 1::bigint, 'the triaged application is announced to its new reviewer');
+select tests.authenticate_as('counsellor');
+select lives_ok($$select public.assign_application((select id from public.applications where reference = 'UP-2026-TAPR01'), tests.user_id('reviewer'), (select version from public.applications where reference = 'UP-2026-TAPR01'))$$, 'and handed back');
+select tests.clear_authentication();
 
 -- The applicant uploads a document: the assigned reviewer hears, nobody else.
 insert into tap select 'path', tests.user_id('asked') || '/' || v || '/00000000-0000-4000-8000-000000000009-degree.pdf' from tap where k = 'asked';
