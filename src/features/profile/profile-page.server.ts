@@ -2,8 +2,8 @@ import type { AstroGlobal } from 'astro';
 import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
-import { readReminders } from '../notifications/reminders.server.ts';
 import { countryOptions } from './countries.ts';
+import { readReminders } from './email-preferences.server.ts';
 import type { ProfileFormProps } from './form-spec.ts';
 import { loadProfile } from './profile-data.server.ts';
 import {

@@ -2,8 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
-import { saveReminders } from '../notifications/reminders.server.ts';
 import { deleteMyAccount } from './account.server.ts';
+import { saveReminders } from './email-preferences.server.ts';
 import { saveProfile } from './profile-data.server.ts';
 import { isProfileIntent, PROFILE_FORMS, type ProfileIntent } from './schema.ts';
 import {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { newPasswordSchema } from '../../lib/security/password-rule.ts';
-import { remindersSchema } from '../notifications/schema.ts';
 
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters.`);
@@ -189,6 +188,14 @@ export const deleteAccountSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm.`),
+});
+
+/** /profile: reminders about deadlines and replies, a checkbox (absent when unticked). */
+export const remindersSchema = z.object({
+  reminders: z
+    .enum(['on'], 'Tick the box or leave it empty.')
+    .optional()
+    .transform((value) => value === 'on'),
 });
 
 export const PROFILE_FORMS = {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  remindersSchema,
-  staffDeliverySchema,
-  unsubscribeTokenSchema,
-} from '../../../src/features/notifications/schema.ts';
+import { staffDeliverySchema } from '../../../src/features/admin/notifications/staff-delivery-schema.ts';
+import { unsubscribeTokenSchema } from '../../../src/features/notifications/schema.ts';
+import { remindersSchema } from '../../../src/features/profile/schema.ts';
 
 describe('the notification forms', () => {
   it('read the reminders checkbox: ticked is on, absent (unticked, no JavaScript) is off', () => {

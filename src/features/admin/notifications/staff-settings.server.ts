@@ -1,11 +1,11 @@
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fieldErrorsOf } from '../../lib/security/form-input.ts';
-import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
-import { redirectAfter } from '../../lib/security/form-response.server.ts';
-import { done, handleAdminPost, outcomeOfError } from '../admin/admin-action.server.ts';
-import type { AdminContext } from '../admin/admin-context.server.ts';
-import { staffDeliverySchema, type StaffDelivery } from './schema.ts';
+import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { redirectAfter } from '../../../lib/security/form-response.server.ts';
+import { done, handleAdminPost, outcomeOfError } from '../admin-action.server.ts';
+import type { AdminContext } from '../admin-context.server.ts';
+import { staffDeliverySchema, type StaffDelivery } from './staff-delivery-schema.ts';
 
 export interface StaffNotificationsPage {
   /** The stored choice, or null when it could not be read. */
