@@ -199,3 +199,38 @@ test('staff hear of an assignment at once, and after switching to a daily digest
   expect(data).toEqual([{ composed_at: null }]);
   expect((await mailTo(staff.email)).filter((m) => m.kind === 'staff_assigned')).toHaveLength(1);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the profile toggle turns reminders off with a plain form post', async ({ page, baseURL }) => {
+    const applicant = await signInNewApplicant(page.context(), baseURL ?? '');
+    await page.goto('/profile#email');
+    const toggle = page.getByRole('checkbox', { name: 'Reminders about deadlines and replies' });
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await page.getByRole('button', { name: 'Save e-mail preferences' }).click();
+    await expect(page).toHaveURL(/\/profile#email$/);
+    await expect(
+      page.getByRole('checkbox', { name: 'Reminders about deadlines and replies' }),
+    ).not.toBeChecked();
+    expect(await remindersOn(applicant.id)).toBe(false);
+  });
+});
+
+// Last in this file: it uses up this address's unsubscribe posts (20 per ten minutes, some spent above).
+test('too many unsubscribe posts from one address are refused with 429', async ({ request }) => {
+  const post = () =>
+    request.post(`/unsubscribe?token=${randomBytes(24).toString('hex')}`, {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    });
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt <= 20; attempt += 1) statuses.push((await post()).status());
+  const first = statuses.indexOf(429);
+  expect(first).toBeGreaterThan(0);
+  expect(new Set(statuses.slice(0, first))).toEqual(new Set([400]));
+  expect(new Set(statuses.slice(first))).toEqual(new Set([429]));
+  const refused = await post();
+  expect(refused.status()).toBe(429);
+  expect(await refused.text()).toContain('Wait ten minutes and open the link again.');
+});
