@@ -32,7 +32,7 @@ insert into public.message_templates (key, audience, essential, description, fie
   'To the assigned reviewer when the applicant uploads a document.',
   '{recipient_name,reference,applicant_name,course,university,term,application_url,site_url,document,file_name}',
   'New document on {{reference}}: {{document}}',
-  '{{applicant_name}} uploaded {{document}} ({{file_name}}) to {{reference}}',
+  '{{applicant_name}} uploaded “{{file_name}}” ({{document}}) to {{reference}}',
   E'Hello {{recipient_name}},\n\n{{applicant_name}} uploaded a document to application {{reference}} ({{course}}): {{document}}, "{{file_name}}". It is waiting for your review.\n\nReview it: {{application_url}}\n\nUnipath',
   '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} uploaded a document to application {{reference}} ({{course}}): {{document}}, “{{file_name}}”. It is waiting for your review.</p><p><a href="{{application_url}}">Review the application</a></p><p>Unipath</p>'),
 ('staff_offer_accepted', 'staff', true,
@@ -73,16 +73,6 @@ insert into public.message_templates (key, audience, essential, description, fie
   'Admissions asked on {{asked_on}} for something on {{reference}} and is still waiting',
   E'Hello {{recipient_name}},\n\nOn {{asked_on}} admissions asked for the following before your application {{reference}} for {{course}} at {{university}} can go on:\n\n{{requested}}\n\nNothing has been uploaded since. Add it here: {{application_url}}\n\nYou get this reminder because reminders are on. To stop reminders about deadlines and replies: {{unsubscribe_url}}\nMessages about your applications (receipts, decisions) always come.\n\nUnipath Admissions',
   '<p>Hello {{recipient_name}},</p><p>On {{asked_on}} admissions asked for the following before your application {{reference}} for {{course}} at {{university}} can go on:</p><blockquote>{{requested}}</blockquote><p>Nothing has been uploaded since. <a href="{{application_url}}">Add it to your application</a></p><p>You get this reminder because reminders are on. <a href="{{unsubscribe_url}}">Stop reminders about deadlines and replies</a>. Messages about your applications (receipts, decisions) always come.</p><p>Unipath Admissions</p>');
-
--- A document kind as people say it.
-create or replace function public.document_kind_label(kind text) returns text
-language sql immutable
-set search_path = ''
-as $$
-  select case kind when 'passport' then 'passport' when 'transcript' then 'transcript'
-    when 'english_test' then 'English test result' when 'cv' then 'CV' when 'statement' then 'personal statement'
-    when 'reference' then 'reference' when 'portfolio' then 'portfolio' else 'document' end
-$$;
 
 -- The name staff know a colleague by, or Unipath when the system acts.
 create or replace function public.staff_display_name(person uuid) returns text
