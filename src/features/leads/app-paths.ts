@@ -8,6 +8,7 @@ export const APP_PATHS = [
   '/admin-intake',
   '/setup-admin',
   '/auth',
+  '/unsubscribe',
 ] as const;
 
 export function isAppPath(pathname: string): boolean {

@@ -3,6 +3,7 @@ import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
 import { countryOptions } from './countries.ts';
+import { readReminders } from './email-preferences.server.ts';
 import type { ProfileFormProps } from './form-spec.ts';
 import { loadProfile } from './profile-data.server.ts';
 import {
@@ -26,6 +27,8 @@ export interface ProfilePageModel {
   tests: ProfileFormProps;
   security: SecurityPanelProps;
   deleteAccount: ProfileFormProps;
+  /** E-mail preferences: reminders on or off (null when unreadable), and a refused save's message. */
+  reminders: { on: boolean | null; error?: string | undefined };
 }
 
 interface Submitted {
@@ -182,6 +185,13 @@ export async function loadProfilePage(astro: AstroGlobal): Promise<ProfilePageMo
       { submit: 'Save test scores', groups: testGroups(profile.test_scores.length) },
     ),
     security: await securityProps(astro, csrf, submitted),
+    reminders: {
+      on: await readReminders(supabase),
+      error:
+        submitted?.intent === 'save-reminders' && !submitted.outcome.ok
+          ? submitted.outcome.message
+          : undefined,
+    },
     deleteAccount: formProps('delete-account', csrf, stateFor('delete-account', {}, submitted), {
       submit: 'Delete my account',
       variant: 'danger',

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { deleteMyAccount } from './account.server.ts';
+import { saveReminders } from './email-preferences.server.ts';
 import { saveProfile } from './profile-data.server.ts';
 import { isProfileIntent, PROFILE_FORMS, type ProfileIntent } from './schema.ts';
 import {
@@ -58,6 +59,8 @@ async function dispatch(
       return signOutOtherDevices(supabase);
     case 'delete-account':
       return deleteMyAccount(supabase, user.id);
+    case 'save-reminders':
+      return saveReminders(supabase, user.id, (input as Input<'save-reminders'>).reminders);
   }
 }
 

@@ -190,6 +190,14 @@ export const deleteAccountSchema = z.object({
     .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm.`),
 });
 
+/** /profile: reminders about deadlines and replies, a checkbox (absent when unticked). */
+export const remindersSchema = z.object({
+  reminders: z
+    .enum(['on'], 'Tick the box or leave it empty.')
+    .optional()
+    .transform((value) => value === 'on'),
+});
+
 export const PROFILE_FORMS = {
   'save-personal': personalDetailsSchema,
   'save-education': educationSchema,
@@ -201,6 +209,7 @@ export const PROFILE_FORMS = {
   'mfa-remove': mfaRemoveSchema,
   'sign-out-others': z.object({}),
   'delete-account': deleteAccountSchema,
+  'save-reminders': remindersSchema,
 } as const;
 export type ProfileIntent = keyof typeof PROFILE_FORMS;
 

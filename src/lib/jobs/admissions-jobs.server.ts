@@ -32,3 +32,17 @@ export async function applySiteUrl(service: SupabaseClient, siteUrl: string): Pr
   const { error } = await service.rpc('set_site_url', { url: siteUrl });
   if (error) throw new Error(`SITE_URL could not be applied: ${error.message}`);
 }
+
+/** How often the reminders job runs: hourly; each reminder goes out once whichever run finds it due. */
+export const REMINDER_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Queues the reminders due now (drafts before the deadline, offers before the reply-by date,
+ * documents after "action required"). The database records each one under a unique key, so any
+ * number of servers may run this at once.
+ */
+export async function queueReminders(service: SupabaseClient): Promise<number> {
+  const { data, error } = await service.rpc('queue_reminders');
+  if (error) throw new Error(`reminders: could not queue the reminders due: ${error.message}`);
+  return data as number;
+}

@@ -17,6 +17,26 @@ export const SECURITY_ERROR_PATH = '/auth/error/csrf';
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
 
+/**
+ * The one post that needs neither a session nor a CSRF token: the one-click unsubscribe link
+ * (RFC 8058). Mail clients post it from their own servers, without cookies or an Origin; the token in
+ * the link is the proof, and all it can do is turn reminders off for that token's owner.
+ */
+export const CSRF_EXEMPT_POSTS: ReadonlySet<string> = new Set(['/unsubscribe']);
+
+const FORM_LIKE = /application\/x-www-form-urlencoded|multipart\/form-data|text\/plain/i;
+
+/**
+ * Astro's form-origin check (security.checkOrigin, turned off in astro.config.mjs so that the
+ * exempt post can pass): a state-changing request from another origin is refused when it is
+ * form-like or has no content type.
+ */
+function crossOrigin(request: Request, url: URL): boolean {
+  if (request.headers.get('origin') === url.origin) return false;
+  const type = request.headers.get('content-type');
+  return type === null || FORM_LIKE.test(type);
+}
+
 async function submittedToken(request: Request): Promise<unknown> {
   const header = request.headers.get(CSRF_HEADER);
   if (header !== null) return header;
@@ -56,6 +76,12 @@ export const csrf = defineMiddleware(async (context, next) => {
   const expected = context.cookies.get(CSRF_COOKIE)?.value;
   context.locals.csrfToken = browserToken(context);
   if (!isStateChanging(context.request.method)) return next();
+  if (context.request.method === 'POST' && CSRF_EXEMPT_POSTS.has(context.url.pathname)) return next();
+  if (crossOrigin(context.request, context.url)) {
+    return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, {
+      status: 403,
+    });
+  }
   if (verifyCsrfToken(expected, await submittedToken(context.request))) return next();
   if (wantsJson(context.request)) {
     return new Response(JSON.stringify(securityErrorBody(SECURITY_TOASTS.csrf)), {

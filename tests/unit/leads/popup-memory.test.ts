@@ -20,6 +20,7 @@ describe('popupEligible', () => {
     '/setup-admin',
     '/auth',
     '/auth/security-error',
+    '/unsubscribe',
     '/contact/',
   ])('never shows on %s', (path) => {
     expect(popupEligible(path, null, now)).toBe(false);

@@ -1,0 +1,73 @@
+import type { AstroGlobal } from 'astro';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { redirectAfter } from '../../../lib/security/form-response.server.ts';
+import { done, handleAdminPost, outcomeOfError } from '../admin-action.server.ts';
+import type { AdminContext } from '../admin-context.server.ts';
+import { staffDeliverySchema, type StaffDelivery } from './staff-delivery-schema.ts';
+
+export interface StaffNotificationsPage {
+  /** The stored choice, or null when it could not be read. */
+  delivery: StaffDelivery | null;
+  /** The refused post, shown on the form. */
+  error: string | null;
+}
+
+/** The member of staff's own choice; immediate until they make one. */
+async function readDelivery(supabase: SupabaseClient, userId: string): Promise<StaffDelivery | null> {
+  const { data, error } = await supabase
+    .from('staff_notification_settings')
+    .select('delivery')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) return null;
+  return (data as { delivery: StaffDelivery } | null)?.delivery ?? 'immediate';
+}
+
+/** Writes the caller's own row (row-level security allows no other): update it, or make it. */
+async function saveDelivery(
+  supabase: SupabaseClient,
+  userId: string,
+  fields: Record<string, string>,
+): Promise<FormOutcome> {
+  const parsed = staffDeliverySchema.safeParse(fields);
+  if (!parsed.success)
+    return failure(422, 'Choose how you want to hear about changes.', fieldErrorsOf(parsed.error));
+  const { delivery } = parsed.data;
+  const updated = await supabase
+    .from('staff_notification_settings')
+    .update({ delivery })
+    .eq('user_id', userId)
+    .select('user_id');
+  if (updated.error) return outcomeOfError(updated.error);
+  if ((updated.data ?? []).length === 0) {
+    const inserted = await supabase.from('staff_notification_settings').insert({ user_id: userId, delivery });
+    // A second tab made the row in between: it now exists, so update it.
+    if (inserted.error?.code === '23505') return saveDelivery(supabase, userId, fields);
+    if (inserted.error) return outcomeOfError(inserted.error);
+  }
+  return done(
+    delivery === 'daily'
+      ? 'You will get one digest a day of what happened on your applications.'
+      : 'You will hear about changes on your applications as they happen.',
+  );
+}
+
+/** /admin/notifications: a post saves the choice and comes back (post/redirect/get). */
+export async function loadStaffNotificationsPage(
+  astro: AstroGlobal,
+  ctx: AdminContext,
+): Promise<StaffNotificationsPage | Response> {
+  let error: string | null = null;
+  if (astro.request.method === 'POST') {
+    const post = await handleAdminPost(astro, {
+      'save-delivery': (fields) => saveDelivery(ctx.supabase, ctx.user.id, fields),
+    });
+    if (post.outcome.ok) return redirectAfter(astro, post.outcome, astro.url.pathname);
+    if (post.outcome.toast) astro.locals.flash.push(post.outcome.toast);
+    astro.response.status = post.outcome.status;
+    error = post.outcome.message ?? 'Your choice could not be saved.';
+  }
+  return { delivery: await readDelivery(ctx.supabase, ctx.user.id), error };
+}

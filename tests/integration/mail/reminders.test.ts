@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackgroundWork } from '../../../src/lib/jobs/background.server.ts';
+import type { RunningStack } from '../../../supabase/local/server.ts';
+import { queueReminders } from '../../../src/lib/jobs/admissions-jobs.server.ts';
+import { createOutboxSender } from '../../../src/lib/mail/outbox-sender.server.ts';
+import { createHttpTransport } from '../../../src/lib/mail/transport.ts';
+import { clientFor, startTestStack } from '../../helpers/stack.ts';
+import { course, draft, intake, person } from '../applications/fixtures.ts';
+
+let stack: RunningStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack.stop());
+
+/** One worker's pass, as the app server or `npm run worker` makes it: queue reminders, then sweep. */
+async function workerPass() {
+  const client = clientFor(stack, stack.serviceRoleKey);
+  const queued = await queueReminders(client);
+  const sender = createOutboxSender({
+    client,
+    transport: createHttpTransport(`${stack.mailboxUrl}/api/send`),
+    quietSeconds: 0,
+  });
+  const swept = await sender.sweep();
+  return { queued, swept };
+}
+
+async function inbox(to: string) {
+  const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: { kind: string; subject: string; text: string }[] })
+    .messages;
+}
+
+async function emailOf(id: string): Promise<string> {
+  const { rows } = await stack.db.query<{ email: string }>('select email from auth.users where id = $1', [
+    id,
+  ]);
+  return rows[0]!.email;
+}
+
+describe('reminders', () => {
+  it('go out once each when two workers queue and sweep at the same moment, and not again later', async () => {
+    const courseId = await course(stack);
+    const intakeId = await intake(stack, courseId, { deadlineDays: 3 });
+    const applicants = await Promise.all([person(stack), person(stack), person(stack)]);
+    for (const applicant of applicants) await draft(applicant, courseId, intakeId);
+
+    await Promise.all([workerPass(), workerPass()]);
+    const { rows } = await stack.db.query<{ sent: number; events: number }>(
+      `select (select count(*)::int from public.reminders_sent r join public.applications a on a.id = r.application_id
+               where a.intake_id = $1) as sent,
+              (select count(*)::int from public.notification_events e join public.applications a on a.id = e.application_id
+               where a.intake_id = $1 and e.template_key = 'reminder_draft_deadline') as events`,
+      [intakeId],
+    );
+    expect(rows[0]).toEqual({ sent: 3, events: 3 });
+
+    // A sweep that found the events still being recorded by the other worker sends them next time.
+    await workerPass();
+    for (const applicant of applicants) {
+      const messages = await inbox(await emailOf(applicant.id));
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({ kind: 'reminder_draft_deadline' });
+      expect(messages[0]?.subject).toBe('Applications for Applied Testing close in 3 days');
+      expect(messages[0]?.text).toMatch(/\/unsubscribe\?token=[0-9a-f]{48}/);
+    }
+
+    expect((await workerPass()).queued).toBe(0);
+    for (const applicant of applicants) expect(await inbox(await emailOf(applicant.id))).toHaveLength(1);
+  });
+
+  it('run in the app server unless BACKGROUND_WORK=off, and in `npm run worker` until SIGTERM', async () => {
+    const courseId = await course(stack);
+    const intakeId = await intake(stack, courseId, { deadlineDays: 1 });
+    const applicant = await person(stack);
+    const { id } = await draft(applicant, courseId, intakeId);
+    const sent = async () =>
+      (
+        await stack.db.query<{ n: number }>(
+          'select count(*)::int as n from public.reminders_sent where application_id = $1',
+          [id],
+        )
+      ).rows[0]!.n;
+    const env = {
+      SUPABASE_URL: stack.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      MAIL_API_URL: `${stack.mailboxUrl}/api/send`,
+    };
+    await expect(startBackgroundWork({ ...env, BACKGROUND_WORK: 'sometimes' })).rejects.toThrow(
+      'BACKGROUND_WORK must be "on" or "off", not "sometimes".',
+    );
+    const off = await startBackgroundWork({ ...env, BACKGROUND_WORK: 'off' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    off();
+    expect(await sent()).toBe(0);
+
+    const worker = spawn(process.execPath, ['src/server/worker.ts'], {
+      env: { ...process.env, ...env, MAIL_SWEEP_SECONDS: '1', MESSAGE_QUIET_SECONDS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await expect.poll(sent, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(async () => (await inbox(await emailOf(applicant.id))).map((m) => m.subject), {
+          timeout: 15_000,
+        })
+        .toEqual(['Applications for Applied Testing close tomorrow']);
+    } finally {
+      worker.kill('SIGTERM');
+    }
+    const [code] = (await once(worker, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  it('cannot be run by a signed-in user', async () => {
+    const applicant = await person(stack);
+    const { error } = await applicant.client.rpc('queue_reminders');
+    expect(error).not.toBeNull();
+  });
+});
