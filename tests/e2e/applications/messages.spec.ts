@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mailOfKind, mailTo } from '../admin/decision-support.ts';
+import { expectNoViolations, signInStaff, submittedApplication } from '../admin/support.ts';
+import { pdfBytes } from './support.ts';
+
+const SCRIPT = '<script>window.__messagePwned = 1</script>';
+
+function thread(page: Page) {
+  return page.locator('#messages');
+}
+
+async function send(page: Page, body: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
+  const form = thread(page).getByTestId('message-form');
+  await form.getByRole('textbox').fill(body);
+  if (file) await form.getByLabel('Attach a file (optional)').setInputFiles(file);
+  await form.getByRole('button', { name: 'Send message' }).click();
+}
+
+test('an applicant and staff talk on an application, with unread badges and an e-mail link', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const app = await submittedApplication(context, baseURL);
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await signInStaff(staffContext, baseURL, 'admin');
+
+  // The applicant writes from the application's page, by keyboard.
+  await page.goto(`/applications/${app.applicationId}#messages`);
+  await expect(thread(page).getByRole('heading', { name: 'Messages' })).toBeVisible();
+  await expect(thread(page)).toContainText('No messages yet');
+  await expectNoViolations(page, 'applicant thread, empty');
+  const box = thread(page).getByLabel('Message to the admissions team');
+  await box.focus();
+  await page.keyboard.type(`${SCRIPT} Hello, when is my interview?`);
+  await page.keyboard.press('Tab');
+  await expect(thread(page).getByLabel('Attach a file (optional)')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(thread(page).getByRole('button', { name: 'Send message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/applications/${app.applicationId}#messages$`));
+  const mine = thread(page).getByTestId('message');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByTestId('message-body')).toHaveText(`${SCRIPT} Hello, when is my interview?`);
+  expect(await page.evaluate(() => (window as { __messagePwned?: number }).__messagePwned)).toBeUndefined();
+
+  // Staff see it unread in the queue and in the header, then open the thread.
+  await staffPage.goto(`/admin/applications?q=${app.reference}`);
+  const row = staffPage.getByTestId('queue-row');
+  await expect(row.getByTestId('queue-unread')).toContainText('1 unread message');
+  const queueLink = staffPage
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /Review queue/ });
+  await expect(queueLink).toHaveAccessibleName(/^Review queue \(\d+ unread messages?\)$/);
+  await expectNoViolations(staffPage, 'queue with unread messages');
+  await row.getByTestId('queue-unread').getByRole('link').click();
+  await expect(staffPage).toHaveURL(new RegExp(`/admin/applications/${app.applicationId}#messages$`));
+  const staffThread = thread(staffPage);
+  await expect(staffThread.getByTestId('message')).toContainText('New');
+  await expect(staffThread.getByTestId('message-body')).toHaveText(`${SCRIPT} Hello, when is my interview?`);
+  await staffPage.goto('/admin/applications');
+  await expect(staffPage.getByTestId('queue-row').filter({ hasText: app.reference })).toHaveCount(1);
+  await expect(
+    staffPage.getByTestId('queue-row').filter({ hasText: app.reference }).getByTestId('queue-unread'),
+  ).toHaveText('None unread');
+
+  // Staff reply with an attachment; nothing of a refused reply is stored.
+  await staffPage.goto(`/admin/applications/${app.applicationId}#messages`);
+  await send(staffPage, '   ');
+  await expect(thread(staffPage).getByText('Write a message before sending it.')).toBeVisible();
+  await expectNoViolations(staffPage, 'review screen with a refused message');
+  await send(staffPage, 'Your interview is on Monday at 10:00. Details attached.', {
+    name: 'interview.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfBytes('interview'),
+  });
+  await expect(staffPage).toHaveURL(new RegExp(`/admin/applications/${app.applicationId}#messages$`));
+  await expect(thread(staffPage).getByTestId('message')).toHaveCount(2);
+  await expect(thread(staffPage).getByRole('link', { name: 'interview.pdf' })).toBeVisible();
+  await expectNoViolations(staffPage, 'review screen with a thread');
+
+  // The applicant sees the unread reply on the dashboard and in the header before opening it.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Applications (1 unread message)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New messages from admissions' })).toBeVisible();
+
+  // The e-mail names no message text, only the link to the thread.
+  const mail = await mailOfKind(app.email, 'new_message');
+  expect(mail.subject).toContain(app.reference);
+  expect(mail.text).not.toContain('interview is on Monday');
+  const link = /https?:\/\/\S+#messages/.exec(mail.text)?.[0] ?? '';
+  expect(new URL(link).pathname).toBe(`/applications/${app.applicationId}`);
+  await page.goto(link);
+  const reply = thread(page).getByTestId('message').filter({ hasText: 'Your interview is on Monday' });
+  await expect(reply).toContainText('New');
+  await expect(reply.getByRole('link', { name: 'interview.pdf' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Applications' }),
+  ).toHaveAccessibleName('Applications');
+  await page.reload();
+  await expect(thread(page).getByTestId('unread-badge')).toHaveCount(0);
+  await expectNoViolations(page, 'applicant thread with a reply');
+  await staffContext.close();
+});
+
+test('refused messages say why and store nothing', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const app = await submittedApplication(context, baseURL);
+  await page.goto(`/applications/${app.applicationId}#messages`);
+  const form = thread(page).getByTestId('message-form');
+
+  await send(page, ' \n ');
+  await expect(form.getByText('Write a message before sending it.')).toBeVisible();
+  await expect(form.getByRole('textbox')).toBeFocused();
+
+  // The browser stops at 5000 characters; a request that goes around it is refused by the server.
+  await form.getByRole('textbox').evaluate((element) => element.removeAttribute('maxlength'));
+  await send(page, 'a'.repeat(5001));
+  await expect(form.getByText('The message can be 5000 characters at most.')).toBeVisible();
+
+  await send(page, 'Here are my notes.', {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hi'),
+  });
+  await expect(form.getByText(/This file cannot be attached: the content is not PDF/)).toBeVisible();
+  await expect(form.getByRole('textbox')).toHaveValue('Here are my notes.');
+
+  await send(page, 'A scan named as a page.', {
+    name: 'scan.html.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfBytes('scan'),
+  });
+  await expect(
+    form.getByText('This file cannot be attached: The file name hides a second extension (.html).'),
+  ).toBeVisible();
+
+  await send(page, 'A huge scan.', {
+    name: 'huge.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([pdfBytes('huge'), Buffer.alloc(10 * 1024 * 1024)]),
+  });
+  await expect(
+    form.getByText(/This file cannot be attached: the file is 10\.0 MB; the limit is 10 MB\./),
+  ).toBeVisible();
+  await expectNoViolations(page, 'message form with a refused attachment');
+
+  await page.goto(`/applications/${app.applicationId}`);
+  await expect(thread(page)).toContainText('No messages yet');
+  expect(await mailTo(app.email)).not.toContainEqual(expect.objectContaining({ kind: 'new_message' }));
+});
