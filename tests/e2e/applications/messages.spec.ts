@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailOfKind, mailTo } from '../admin/decision-support.ts';
 import { expectNoViolations, signInStaff, submittedApplication } from '../admin/support.ts';
-import { pdfBytes } from './support.ts';
+import { pdfBytes, userClient } from './support.ts';
 
 const SCRIPT = '<script>window.__messagePwned = 1</script>';
 
@@ -151,4 +151,38 @@ test('refused messages say why and store nothing', async ({ page, context, baseU
   await page.goto(`/applications/${app.applicationId}`);
   await expect(thread(page)).toContainText('No messages yet');
   expect(await mailTo(app.email)).not.toContainEqual(expect.objectContaining({ kind: 'new_message' }));
+});
+
+test('a phone shows the thread, and too many messages answer 429 with a clear message', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await submittedApplication(context, baseURL);
+  const api = await userClient(app.email);
+  for (let n = 1; n <= 10; n += 1) {
+    const sent = await api.rpc('post_application_message', {
+      application_id: app.applicationId,
+      body: `Note ${n}`,
+    });
+    expect(sent.error).toBeNull();
+  }
+  await page.goto(`/applications/${app.applicationId}#messages`);
+  await expect(thread(page).getByTestId('message')).toHaveCount(10);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const responses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST') responses.push(response.status());
+  });
+  await send(page, 'One more thing.');
+  await expect(thread(page).getByTestId('message-problem')).toHaveText(
+    'You have sent many messages in a short time. Please wait a few minutes and try again.',
+  );
+  expect(responses).toEqual([429]);
+  await expect(thread(page).getByRole('textbox')).toHaveValue('One more thing.');
+  await expect(thread(page).getByTestId('message')).toHaveCount(10);
+  await expectNoViolations(page, 'phone thread with the rate limit message');
 });
