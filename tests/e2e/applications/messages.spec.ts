@@ -171,6 +171,14 @@ test('a phone shows the thread, and too many messages answer 429 with a clear me
   }
   await page.goto(`/applications/${app.applicationId}#messages`);
   await expect(thread(page).getByTestId('message')).toHaveCount(10);
+  // The link from the e-mail lands on the heading, not under the sticky header.
+  await expect
+    .poll(async () => {
+      const header = await page.locator('body > header, header.sticky').first().boundingBox();
+      const heading = await thread(page).getByRole('heading', { name: 'Messages' }).boundingBox();
+      return (heading?.y ?? 0) >= (header?.y ?? 0) + (header?.height ?? 0);
+    })
+    .toBe(true);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   const responses: number[] = [];
