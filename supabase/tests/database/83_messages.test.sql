@@ -2,7 +2,7 @@
 -- application-documents under <applicant>/<application>/messages/), read markers and unread counts,
 -- and the notification a new message queues.
 begin;
-select plan(50);
+select plan(51);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -101,6 +101,9 @@ select is(public.my_unread_message_total(), 0, 'and nothing is unread');
 -- Too many messages in a short time.
 select lives_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'Message ' || n) from generate_series(1, 7) n$$, 'up to ten messages in ten minutes');
 select throws_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'One more')$$, 'PT429', null, 'the eleventh is refused as too many');
+
+select tests.authenticate_as('counsellor');
+select lives_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'Reply ' || n) from generate_series(1, 9) n$$, 'staff answering many applicants are not held to the applicants'' limit');
 
 select * from finish();
 rollback;

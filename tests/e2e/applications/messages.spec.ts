@@ -60,6 +60,7 @@ test('an applicant and staff talk on an application, with unread badges and an e
   await expect(staffPage).toHaveURL(new RegExp(`/admin/applications/${app.applicationId}#messages$`));
   const staffThread = thread(staffPage);
   await expect(staffThread.getByTestId('message')).toContainText('New');
+  await expect(staffThread.getByTestId('message')).toContainText('Amara Okafor');
   await expect(staffThread.getByTestId('message-body')).toHaveText(`${SCRIPT} Hello, when is my interview?`);
   await staffPage.goto('/admin/applications');
   await expect(staffPage.getByTestId('queue-row').filter({ hasText: app.reference })).toHaveCount(1);
@@ -96,6 +97,7 @@ test('an applicant and staff talk on an application, with unread badges and an e
   await page.goto(link);
   const reply = thread(page).getByTestId('message').filter({ hasText: 'Your interview is on Monday' });
   await expect(reply).toContainText('New');
+  await expect(reply).toContainText('Admissions team');
   await expect(reply.getByRole('link', { name: 'interview.pdf' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Applications' }),

@@ -16,6 +16,8 @@ export interface ThreadMessage {
   author_role: MessageRole;
   body: string;
   created_at: string;
+  /** Written by the viewer. */
+  mine: boolean;
   /** Written by the other side since the viewer last read the thread. */
   unread: boolean;
   attachment: ThreadAttachment | null;
@@ -95,13 +97,14 @@ export async function loadThreads(
       Date.parse(row.last_read_at),
     ]),
   );
-  for (const row of (messages.data ?? []) as Omit<ThreadMessage, 'unread' | 'attachment'>[]) {
+  for (const row of (messages.data ?? []) as Omit<ThreadMessage, 'mine' | 'unread' | 'attachment'>[]) {
     const thread = threads.get(row.application_id);
     if (!thread) continue;
     const unread =
       row.author_role !== viewer.role &&
       Date.parse(row.created_at) > (readAt.get(row.application_id) ?? -Infinity);
-    thread.messages.push({ ...row, unread, attachment: files.get(row.id) ?? null });
+    const mine = row.author_id === viewer.id;
+    thread.messages.push({ ...row, mine, unread, attachment: files.get(row.id) ?? null });
     if (unread) thread.unread += 1;
   }
   return threads;
