@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailOfKind, mailTo } from '../admin/decision-support.ts';
-import { expectNoViolations, signInStaff, submittedApplication } from '../admin/support.ts';
+import {
+  expectNoViolations,
+  serviceClient,
+  signInStaff,
+  submittedApplication,
+  submittedByNewApplicant,
+} from '../admin/support.ts';
 import { pdfBytes, userClient } from './support.ts';
 
 const SCRIPT = '<script>window.__messagePwned = 1</script>';
@@ -108,7 +114,7 @@ test('an applicant and staff talk on an application, with unread badges and an e
   await staffContext.close();
 });
 
-test('refused messages say why and store nothing', async ({ page, context, baseURL }) => {
+test('refused messages say why and store nothing', async ({ page, context, browser, baseURL }) => {
   test.setTimeout(90_000);
   const app = await submittedApplication(context, baseURL);
   await page.goto(`/applications/${app.applicationId}#messages`);
@@ -149,6 +155,22 @@ test('refused messages say why and store nothing', async ({ page, context, baseU
     form.getByText(/This file cannot be attached: the file is 10\.0 MB; the limit is 10 MB\./),
   ).toBeVisible();
   await expectNoViolations(page, 'message form with a refused attachment');
+
+  // The form posted at someone else's application (a forged id) finds nothing and stores nothing.
+  const other = await submittedByNewApplicant(browser, baseURL);
+  const token = await form.locator('input[name="csrf_token"]').inputValue();
+  const forged = await page.request.post(`/applications/${other.applicationId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { csrf_token: token, body: 'Forged message' },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(404);
+  const service = await serviceClient();
+  const stored = await service
+    .from('application_messages')
+    .select('id')
+    .in('application_id', [app.applicationId, other.applicationId]);
+  expect(stored.data).toEqual([]);
 
   await page.goto(`/applications/${app.applicationId}`);
   await expect(thread(page)).toContainText('No messages yet');
