@@ -128,6 +128,7 @@ declare
   message public.application_messages;
   recipient uuid;
   burst integer := case when role = 'staff' then 60 else 10 end;
+  sent jsonb;
 begin
   if role is null then
     raise exception 'That application was not found, or you cannot write on it.' using errcode = 'P0002';
@@ -152,15 +153,17 @@ begin
       size_bytes, content_type)
     values (message.id, app.id, attachment ->> 'storage_path', attachment ->> 'file_name', 1, 'unknown');
   end if;
+  -- The time makes each notice its own words, so a later message is not taken for a repeat.
+  sent := jsonb_build_object('sent_at', to_char(message.created_at at time zone 'UTC', 'FMDD FMMonth YYYY "at" HH24:MI "UTC"'));
   if role = 'staff' then
-    perform public.queue_event(app.applicant_id, app.id, 'new_message', '{}');
+    perform public.queue_event(app.applicant_id, app.id, 'new_message', sent);
   else
     -- The assigned reviewer; with none, every administrator, so no message waits unseen.
     for recipient in
       select app.assigned_to where app.assigned_to is not null
       union select ur.user_id from public.user_roles ur where app.assigned_to is null and ur.role = 'admin'
     loop
-      perform public.queue_event(recipient, app.id, 'new_message_staff', '{}');
+      perform public.queue_event(recipient, app.id, 'new_message_staff', sent);
     end loop;
   end if;
   return message;
@@ -292,15 +295,15 @@ $$;
 insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
 ('new_message', 'applicant', true,
   'The admissions team sent the applicant a message about their application.',
-  '{recipient_name,reference,course,university,application_url,site_url}',
+  '{recipient_name,reference,course,university,application_url,site_url,sent_at}',
   'New message about your application {{reference}}',
   'The admissions team sent you a message',
-  E'Hello {{recipient_name}},\n\nThe admissions team sent you a message about your application {{reference}} for {{course}} at {{university}}.\n\nFor your privacy the message is not included in this e-mail. Read it and reply here:\n{{application_url}}#messages\n\nUnipath Admissions',
-  '<p>Hello {{recipient_name}},</p><p>The admissions team sent you a message about your application {{reference}} for {{course}} at {{university}}.</p><p>For your privacy the message is not included in this e-mail.</p><p><a href="{{application_url}}#messages">Read the message and reply</a></p><p>Unipath Admissions</p>'),
+  E'Hello {{recipient_name}},\n\nThe admissions team sent you a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}.\n\nFor your privacy the message is not included in this e-mail. Read it and reply here:\n{{application_url}}#messages\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>The admissions team sent you a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}.</p><p>For your privacy the message is not included in this e-mail.</p><p><a href="{{application_url}}#messages">Read the message and reply</a></p><p>Unipath Admissions</p>'),
 ('new_message_staff', 'staff', true,
   'An applicant sent a message on their application (to the assigned reviewer, or every administrator when none is assigned).',
-  '{recipient_name,reference,applicant_name,course,application_url,site_url}',
+  '{recipient_name,reference,applicant_name,course,application_url,site_url,sent_at}',
   'New message from {{applicant_name}} on {{reference}}',
   '{{applicant_name}} sent a message',
-  E'Hello {{recipient_name}},\n\n{{applicant_name}} sent a message on application {{reference}} ({{course}}).\n\nRead it and reply: {{application_url}}#messages\n\nUnipath',
-  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} sent a message on application {{reference}} ({{course}}).</p><p><a href="{{application_url}}#messages">Read the message and reply</a></p><p>Unipath</p>');
+  E'Hello {{recipient_name}},\n\n{{applicant_name}} sent a message about application {{reference}} ({{course}}) on {{sent_at}}.\n\nRead it and reply: {{application_url}}#messages\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} sent a message about application {{reference}} ({{course}}) on {{sent_at}}.</p><p><a href="{{application_url}}#messages">Read the message and reply</a></p><p>Unipath</p>');

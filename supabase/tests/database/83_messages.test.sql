@@ -2,7 +2,7 @@
 -- application-documents under <applicant>/<application>/messages/), read markers and unread counts,
 -- and the notification a new message queues.
 begin;
-select plan(51);
+select plan(53);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -27,6 +27,9 @@ grant select on tap to anon, authenticated, service_role;
 create function pg_temp.v(key text) returns text language sql stable as $$ select v from pg_temp.tap where k = key $$;
 create function pg_temp.events(person text, template text) returns bigint language sql stable security definer as
   $$ select count(*) from public.notification_events e where e.recipient_id = tests.user_id(person) and e.template_key = template $$;
+create function pg_temp.letter(person text) returns text language sql stable security definer as
+  $$ select r.body_text from public.notification_events e, public.render_template(e.template_key, e.fields) r
+     where e.recipient_id = tests.user_id(person) and e.template_key = 'new_message' order by e.id limit 1 $$;
 grant execute on all functions in schema pg_temp to anon, authenticated, service_role;
 
 -- Anonymous callers have nothing.
@@ -82,6 +85,8 @@ select is(pg_temp.events('admin', 'new_message_staff'), 0::bigint, 'administrato
 select lives_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'Thanks, we have it.')$$, 'staff reply');
 select is((select author_role from public.application_messages where body = 'Thanks, we have it.'), 'staff', 'as staff');
 select is(pg_temp.events('owner', 'new_message'), 1::bigint, 'the applicant is told of the reply');
+select matches(pg_temp.letter('owner'), 'sent you a message on \d+ \w+ \d{4} at \d\d:\d\d UTC .*/applications/[0-9a-f-]{36}#messages', 'the e-mail says when and links to the thread');
+select unalike(pg_temp.letter('owner'), '%Thanks, we have it%', 'and does not carry the message itself');
 select lives_ok($$select public.post_application_message(pg_temp.v('other_app')::uuid, 'Hello from admissions')$$, 'staff write on an application without a reviewer');
 
 select tests.authenticate_as('reviewer');

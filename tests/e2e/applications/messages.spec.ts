@@ -97,6 +97,7 @@ test('an applicant and staff talk on an application, with unread badges and an e
   // The e-mail names no message text, only the link to the thread.
   const mail = await mailOfKind(app.email, 'new_message');
   expect(mail.subject).toContain(app.reference);
+  expect(mail.text).toMatch(/The admissions team sent you a message on .+ UTC about your application/);
   expect(mail.text).not.toContain('interview is on Monday');
   const link = /https?:\/\/\S+#messages/.exec(mail.text)?.[0] ?? '';
   expect(new URL(link).pathname).toBe(`/applications/${app.applicationId}`);
