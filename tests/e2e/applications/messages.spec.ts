@@ -105,7 +105,10 @@ test('an applicant and staff talk on an application, with unread badges and an e
   const reply = thread(page).getByTestId('message').filter({ hasText: 'Your interview is on Monday' });
   await expect(reply).toContainText('New');
   await expect(reply).toContainText('Admissions team');
-  await expect(reply.getByRole('link', { name: 'interview.pdf' })).toBeVisible();
+  const attachment = reply.getByRole('link', { name: 'interview.pdf' });
+  const file = await page.request.get((await attachment.getAttribute('href')) ?? '');
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Applications' }),
   ).toHaveAccessibleName('Applications');
