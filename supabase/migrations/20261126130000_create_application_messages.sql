@@ -60,6 +60,100 @@ create trigger application_messages_immutable before update on public.applicatio
 create trigger application_message_attachments_immutable before update on public.application_message_attachments
   for each row execute function public.refuse_message_change();
 
+-- The upload rules applied to a file already in the application-documents bucket: its real size and
+-- type read from storage (the client's figures only when storage has none), and why it is refused,
+-- or null. `present` is false when no such file was uploaded. Shared by documents and attachments.
+create or replace function public.stored_upload(object_name text, file_name text, claimed_size bigint,
+  claimed_type text, allowed_types text[], max_bytes bigint,
+  out present boolean, out size_bytes bigint, out content_type text, out problem text)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  meta jsonb;
+begin
+  select o.metadata into meta from storage.objects o
+  where o.bucket_id = 'application-documents' and o.name = object_name;
+  present := found;
+  if not present then
+    return;
+  end if;
+  size_bytes := coalesce((meta ->> 'size')::bigint, claimed_size);
+  content_type := lower(split_part(coalesce(meta ->> 'mimetype', claimed_type), ';', 1));
+  problem := public.file_upload_error(file_name, size_bytes, content_type, allowed_types, max_bytes);
+end
+$$;
+
+-- Whether the name part of a stored object (after its uuid) is one the upload rules accept: a safe
+-- name ending in .pdf, .jpg, .jpeg or .png with no hidden second extension.
+create or replace function public.is_safe_upload_name(safe_name text) returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(m.mime is not null and public.file_upload_error(safe_name, 1, m.mime,
+    public.application_document_types(), public.application_document_max_bytes()) is null, false)
+  from (select case lower(storage.extension(safe_name))
+    when 'pdf' then 'application/pdf' when 'jpg' then 'image/jpeg' when 'jpeg' then 'image/jpeg'
+    when 'png' then 'image/png' end as mime) m
+$$;
+revoke execute on function public.stored_upload(text, text, bigint, text, text[], bigint),
+  public.is_safe_upload_name(text) from public, anon, authenticated;
+
+-- Redefined from 20261121170300_create_application_documents.sql: the storage read and the upload
+-- rules now come from stored_upload(), shared with message attachments; the messages are unchanged.
+create or replace function public.check_application_document() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+  rule record;
+  stored record;
+begin
+  select * into app from public.applications a where a.id = new.application_id;
+  if new.storage_path !~ ('^' || app.applicant_id || '/' || app.id
+      || '/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$') then
+    raise exception 'The storage path must be <applicant id>/<application id>/<uuid>-<file name>.'
+      using errcode = '22023';
+  end if;
+  rule := public.document_rule(app.course_id, new.kind);
+  stored := public.stored_upload(new.storage_path, new.file_name, new.size_bytes, new.content_type,
+    rule.allowed_types, rule.max_bytes);
+  if not stored.present then
+    raise exception 'Upload the file before recording the document.' using errcode = '22023';
+  end if;
+  new.size_bytes := stored.size_bytes;
+  new.content_type := stored.content_type;
+  if stored.problem is not null then
+    raise exception 'File validation failed: %', stored.problem using errcode = '22023';
+  end if;
+  return new;
+end
+$$;
+
+-- Redefined from 20261121171100_check_application_file_names.sql: the name rule is
+-- is_safe_upload_name(), shared with message attachments.
+create or replace function public.can_upload_application_file(object_name text) returns boolean
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  parts text[] := string_to_array(object_name, '/');
+begin
+  if auth.uid() is null or cardinality(parts) <> 3 or parts[1] <> auth.uid()::text then
+    return false;
+  end if;
+  if parts[2] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    or parts[3] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$' then
+    return false;
+  end if;
+  if not public.is_safe_upload_name(substr(parts[3], 38)) then
+    return false;
+  end if;
+  return public.application_accepts_documents(parts[2]::uuid, null);
+end
+$$;
+
 -- The file is read from storage (its real size and type), under the message's application folder,
 -- and held to the document upload rules.
 create or replace function public.check_message_attachment() returns trigger
@@ -68,8 +162,7 @@ set search_path = ''
 as $$
 declare
   app public.applications;
-  meta jsonb;
-  problem text;
+  stored record;
 begin
   select a.* into app from public.applications a
   join public.application_messages m on m.application_id = a.id
@@ -78,17 +171,15 @@ begin
       || '/messages/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$') then
     raise exception 'The attachment must be stored in this application''s message folder.' using errcode = '22023';
   end if;
-  select o.metadata into meta from storage.objects o
-  where o.bucket_id = 'application-documents' and o.name = new.storage_path;
-  if not found then
+  stored := public.stored_upload(new.storage_path, new.file_name, new.size_bytes, new.content_type,
+    public.application_document_types(), public.application_document_max_bytes());
+  if not stored.present then
     raise exception 'Upload the file before attaching it.' using errcode = '22023';
   end if;
-  new.size_bytes := coalesce((meta ->> 'size')::bigint, new.size_bytes);
-  new.content_type := lower(split_part(coalesce(meta ->> 'mimetype', new.content_type), ';', 1));
-  problem := public.file_upload_error(new.file_name, new.size_bytes, new.content_type,
-    public.application_document_types(), public.application_document_max_bytes());
-  if problem is not null then
-    raise exception 'The attachment was refused: %', problem using errcode = '22023';
+  new.size_bytes := stored.size_bytes;
+  new.content_type := stored.content_type;
+  if stored.problem is not null then
+    raise exception 'The attachment was refused: %', stored.problem using errcode = '22023';
   end if;
   return new;
 end
@@ -242,8 +333,6 @@ set search_path = ''
 as $$
 declare
   parts text[] := string_to_array(object_name, '/');
-  safe_name text;
-  mime text;
 begin
   if auth.uid() is null or cardinality(parts) <> 4 or parts[3] <> 'messages'
     or parts[2] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
@@ -253,12 +342,7 @@ begin
   if not exists (select 1 from public.applications a where a.id = parts[2]::uuid and a.applicant_id::text = parts[1]) then
     return false;
   end if;
-  safe_name := substr(parts[4], 38);
-  mime := case lower(storage.extension(safe_name))
-    when 'pdf' then 'application/pdf' when 'jpg' then 'image/jpeg' when 'jpeg' then 'image/jpeg'
-    when 'png' then 'image/png' end;
-  if mime is null or public.file_upload_error(safe_name, 1, mime, public.application_document_types(),
-      public.application_document_max_bytes()) is not null then
+  if not public.is_safe_upload_name(substr(parts[4], 38)) then
     return false;
   end if;
   return public.message_role(parts[2]::uuid) is not null;
