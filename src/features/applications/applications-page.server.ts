@@ -4,12 +4,15 @@ import { supabasePublicConfig, type SupabasePublicConfig } from '../../lib/supab
 import { listApplications, loadApplication, type ApplicationSummary } from './application-list.server.ts';
 import { listRequirements } from './course-data.server.ts';
 import type { DocumentRequirement } from './types.ts';
+import { loadThreads, markThreadsRead, type Thread } from './messages/thread-data.server.ts';
 
 export interface ApplicationsPageModel {
   userId: string;
   applications: ApplicationSummary[];
   rules: Map<string, DocumentRequirement[]>;
   config: SupabasePublicConfig;
+  /** The conversation of each submitted application; showing it marks it read. */
+  threads: Map<string, Thread>;
 }
 
 async function rulesFor(supabase: SupabaseClient, applications: ApplicationSummary[]) {
@@ -23,13 +26,24 @@ async function rulesFor(supabase: SupabaseClient, applications: ApplicationSumma
   );
 }
 
+/** The conversations on the submitted ones among these applications, marked read as they are shown. */
+async function threadsFor(supabase: SupabaseClient, userId: string, applications: ApplicationSummary[]) {
+  const submitted = applications.filter((app) => app.status !== 'draft').map((app) => app.id);
+  const threads = await loadThreads(supabase, submitted, { id: userId, role: 'applicant' });
+  await markThreadsRead(supabase, threads.values());
+  return threads;
+}
+
 /** The applicant's applications, with the document rules of those that have a rejected document. */
 export async function loadApplicationsPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
   const { user, supabase } = astro.locals;
   if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
   const applications = await listApplications(supabase, user.id);
-  const rules = await rulesFor(supabase, applications);
-  return { userId: user.id, applications, rules, config: supabasePublicConfig() };
+  const [rules, threads] = await Promise.all([
+    rulesFor(supabase, applications),
+    threadsFor(supabase, user.id, applications),
+  ]);
+  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +59,9 @@ export async function loadApplicationPage(astro: AstroGlobal): Promise<Applicati
   const application = UUID.test(id) ? await loadApplication(supabase, id) : null;
   if (!application) return new Response(null, { status: 404 });
   if (application.status === 'draft') return astro.redirect(`/admission-application?draft=${id}`, 303);
-  const rules = await rulesFor(supabase, [application]);
-  return { userId: user.id, applications: [application], rules, config: supabasePublicConfig() };
+  const [rules, threads] = await Promise.all([
+    rulesFor(supabase, [application]),
+    threadsFor(supabase, user.id, [application]),
+  ]);
+  return { userId: user.id, applications: [application], rules, config: supabasePublicConfig(), threads };
 }

@@ -17,6 +17,18 @@ export interface DashboardModel {
   completeness: Completeness;
   activity: Activity[];
   draft: DashboardApplication | null;
+  /** Unread messages from the admissions team, per application. */
+  unread: Map<string, number>;
+}
+
+async function unreadByApplication(supabase: SupabaseClient): Promise<Map<string, number>> {
+  const { data } = await supabase.rpc('my_unread_messages');
+  return new Map(
+    ((data ?? []) as { application_id: string; unread: number }[]).map((row) => [
+      row.application_id,
+      row.unread,
+    ]),
+  );
 }
 
 /** Everything on the applicant's home page, from data the page already loaded plus the shortlist. */
@@ -26,7 +38,10 @@ export async function buildDashboard(
   applications: DashboardApplication[],
   profile: ProfileFacts,
 ): Promise<DashboardModel> {
-  const shortlist = await listShortlistedCourses(supabase, userId);
+  const [shortlist, unread] = await Promise.all([
+    listShortlistedCourses(supabase, userId),
+    unreadByApplication(supabase),
+  ]);
   const today = new Date().toISOString().slice(0, 10);
   return {
     applications,
@@ -35,5 +50,6 @@ export async function buildDashboard(
     completeness: profileCompleteness(profile),
     activity: recentActivity(applications),
     draft: applications.find((app) => app.status === 'draft') ?? null,
+    unread,
   };
 }

@@ -18,6 +18,8 @@ export interface QueueRow {
   intake: { term: string; deadline: string; status: string; release_mode: string };
   /** The decision made and not yet released, if any. */
   decision: OpenDecision | null;
+  /** The applicant's messages this member of staff has not read. */
+  unread: number;
 }
 
 export interface QueueList {
@@ -35,6 +37,17 @@ const ORDER_COLUMN: Record<QueueSort, string> = {
   status: 'status',
   reference: 'reference',
 };
+
+async function unreadMessages(supabase: SupabaseClient): Promise<Map<string, number>> {
+  const { data, error } = await supabase.rpc('staff_unread_messages');
+  if (error) console.error('Counting unread messages failed', error.message);
+  return new Map(
+    ((data ?? []) as { application_id: string; unread: number }[]).map((row) => [
+      row.application_id,
+      row.unread,
+    ]),
+  );
+}
 
 /**
  * One page of the queue, sorted as asked and then by id so pages never overlap, with applicants'
@@ -57,8 +70,8 @@ export async function listQueue(
     console.error('Listing the review queue failed', error.message);
     return { rows: [], total: null };
   }
-  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email' | 'decision'>[];
-  const [emails, decisions] = await Promise.all([
+  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email' | 'decision' | 'unread'>[];
+  const [emails, decisions, unread] = await Promise.all([
     applicantEmails(
       supabase,
       rows.map((row) => row.applicant_id),
@@ -67,12 +80,14 @@ export async function listQueue(
       supabase,
       rows.map((row) => row.id),
     ),
+    unreadMessages(supabase),
   ]);
   return {
     rows: rows.map((row) => ({
       ...row,
       applicant_email: emails.get(row.applicant_id) ?? null,
       decision: decisions.get(row.id) ?? null,
+      unread: unread.get(row.id) ?? 0,
     })),
     total: error ? null : (count ?? 0),
   };

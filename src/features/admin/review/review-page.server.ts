@@ -79,12 +79,14 @@ async function runPost(astro: AstroGlobal, ctx: AdminContext, id: string): Promi
 export async function loadReviewPage(
   astro: AstroGlobal,
   ctx: AdminContext,
+  /** False when the page's post was another form's (the message form) and is handled already. */
+  handlePost = true,
 ): Promise<ReviewPageModel | Response> {
   const id = astro.params['id'] ?? '';
   if (!UUID.test(id)) return notFound();
   let failed: PostedForm | null = null;
   let status = 200;
-  if (astro.request.method === 'POST') {
+  if (astro.request.method === 'POST' && handlePost) {
     if (!(await isReviewable(ctx.supabase, id))) return notFound();
     const result = await runPost(astro, ctx, id);
     if (result instanceof Response) return result;

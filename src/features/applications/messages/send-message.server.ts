@@ -1,0 +1,138 @@
+import type { AstroGlobal } from 'astro';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { success } from '../../../lib/security/form-outcome.ts';
+import { redirectAfter } from '../../../lib/security/form-response.server.ts';
+import { BUCKET } from '../documents.server.ts';
+import { preflight, readHead } from '../file-sniff.ts';
+import { safeFileName } from '../upload-file.ts';
+import { ATTACHMENT_RULE, messageFormSchema } from './message-schema.ts';
+
+/** A message that was not sent: why, and what was typed, to show the form again. */
+export interface MessageFailure {
+  status: number;
+  message: string;
+  errors: { body?: string; attachment?: string };
+  body: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'That application was not found, or you cannot write on it.';
+
+function refused(
+  status: number,
+  message: string,
+  body: string,
+  field?: 'body' | 'attachment',
+): MessageFailure {
+  return { status, message, errors: field ? { [field]: message } : {}, body };
+}
+
+function failureOf(error: Pick<PostgrestError, 'code' | 'message'>, body: string): MessageFailure {
+  if (error.code === 'PT429') return refused(429, error.message, body);
+  if (error.code === 'P0002') return refused(404, NOT_FOUND, body);
+  if (error.code === '22023') {
+    const aboutFile = /attach|upload|file/i.test(error.message);
+    return refused(422, error.message, body, aboutFile ? 'attachment' : 'body');
+  }
+  if (error.code === '42501') return refused(403, 'You cannot write on this application.', body);
+  return refused(502, 'The message could not be sent. Please try again in a moment.', body);
+}
+
+/**
+ * Checks an attachment as the document upload path does (content sniffed, size, then the
+ * database's own file rules) and stores it in the application's messages folder with the sender's
+ * token, so the storage policies decide. Returns the stored path or why the file cannot be used.
+ */
+async function storeAttachment(
+  supabase: SupabaseClient,
+  applicationId: string,
+  file: File,
+): Promise<{ path: string } | { problem: string; status: number }> {
+  const checked = preflight(
+    { name: file.name, size: file.size, head: await readHead(file) },
+    ATTACHMENT_RULE,
+  );
+  if (!checked.ok) return { problem: `This file cannot be attached: ${checked.reason}`, status: 422 };
+  const { data: problem } = await supabase.rpc('file_upload_error', {
+    file_name: file.name,
+    file_size: file.size,
+    content_type: checked.type,
+    allowed_types: ATTACHMENT_RULE.allowed_types,
+    max_bytes: ATTACHMENT_RULE.max_size_bytes,
+  });
+  if (typeof problem === 'string')
+    return { problem: `This file cannot be attached: ${problem}`, status: 422 };
+  const { data: app } = await supabase
+    .from('applications')
+    .select('applicant_id')
+    .eq('id', applicationId)
+    .maybeSingle();
+  const applicant = (app as { applicant_id: string } | null)?.applicant_id;
+  if (!applicant) return { problem: NOT_FOUND, status: 404 };
+  const path = `${applicant}/${applicationId}/messages/${crypto.randomUUID()}-${safeFileName(file.name)}`;
+  const { error } = await supabase.storage
+    .from(BUCKET)
+    .upload(path, await file.arrayBuffer(), { contentType: checked.type, upsert: false });
+  if (error) return { problem: 'The attachment could not be uploaded. Please try again.', status: 403 };
+  return { path };
+}
+
+/** Sends the message form's message (and its attachment) on one application; nothing is kept on failure. */
+export async function sendMessage(
+  supabase: SupabaseClient,
+  applicationId: string,
+  form: FormData,
+): Promise<MessageFailure | null> {
+  const raw = form.get('body');
+  const typed = typeof raw === 'string' ? raw : '';
+  const parsed = messageFormSchema.safeParse({ body: typed });
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    return { status: 422, message: errors['body'] ?? 'Check the message.', errors, body: typed };
+  }
+  const file = form.get('attachment');
+  let attachment: { storage_path: string; file_name: string } | null = null;
+  if (file instanceof File && (file.size > 0 || file.name !== '')) {
+    const stored = await storeAttachment(supabase, applicationId, file);
+    if ('problem' in stored) return refused(stored.status, stored.problem, typed, 'attachment');
+    attachment = { storage_path: stored.path, file_name: file.name };
+  }
+  const { error } = await supabase.rpc('post_application_message', {
+    application_id: applicationId,
+    body: parsed.data.body,
+    attachment,
+  });
+  if (!error) return null;
+  if (attachment) await supabase.storage.from(BUCKET).remove([attachment.storage_path]);
+  return failureOf(error, typed);
+}
+
+/**
+ * A message form posted to the thread's page: sent, then back to the thread (post/redirect/get)
+ * with a notice; refused, the failure to render the form again with. Null when nothing was posted.
+ */
+export async function handleMessagePost(
+  astro: AstroGlobal,
+  supabase: SupabaseClient | undefined,
+): Promise<Response | MessageFailure | null> {
+  if (astro.request.method !== 'POST') return null;
+  if (!supabase) return astro.redirect(`/auth?next=${encodeURIComponent(astro.url.pathname)}`, 303);
+  const id = astro.params['id'] ?? '';
+  if (!UUID.test(id)) return new Response(null, { status: 404 });
+  const form = await astro.request.formData().catch(() => new FormData());
+  const failure = await sendMessage(supabase, id, form).catch((error: unknown) => {
+    console.error('Sending a message failed', error);
+    return refused(502, 'The message could not be sent. Please try again in a moment.', '');
+  });
+  if (failure) {
+    astro.response.status = failure.status;
+    return failure;
+  }
+  const notice = 'Your message was sent.';
+  return redirectAfter(
+    astro,
+    success({ message: notice, toast: { title: 'Message sent', message: notice, kind: 'success' } }),
+    `${astro.url.pathname}#messages`,
+  );
+}
