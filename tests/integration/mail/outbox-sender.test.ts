@@ -17,10 +17,12 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const senderWith = (transport: MailTransport) =>
-  createOutboxSender({ client: clientFor(stack, stack.serviceRoleKey), transport });
+  createOutboxSender({ client: clientFor(stack, stack.serviceRoleKey), transport, quietSeconds: 0 });
 const mailboxSender = () => senderWith(createHttpTransport(`${stack.mailboxUrl}/api/send`));
 
 async function outboxRow(applicationId: string) {
+  // The receipt is an event until the composer makes it a message (at once here: no quiet window).
+  await stack.db.query('select public.compose_notifications(0)');
   const { rows } = await stack.db.query<{
     recipient: string;
     sent_at: Date | null;
@@ -81,6 +83,12 @@ describe('the outbox sender', () => {
     expect(afterFailure).toMatchObject({ sent_at: null, attempts: 1, last_error: 'relay unreachable' });
     expect(await inbox(afterFailure.recipient)).toEqual([]);
 
+    // It waits a minute before the next attempt.
+    expect(await mailboxSender().sweep()).toEqual({ sent: 0, failed: 0 });
+    await stack.db.query(
+      `update public.notification_outbox set next_attempt_at = now() where application_id = $1`,
+      [app.id],
+    );
     expect(await mailboxSender().sweep()).toEqual({ sent: 1, failed: 0 });
     expect((await outboxRow(app.id)).attempts).toBe(2);
     expect(await inbox(afterFailure.recipient)).toHaveLength(1);
@@ -96,6 +104,7 @@ describe('the outbox sender', () => {
       failure: 'x',
     });
     expect(anonymous.error).not.toBeNull();
+    await stack.db.query('select public.compose_notifications(0)');
     expect(await pendingCount()).toBe(1);
   });
 });
