@@ -298,3 +298,61 @@ begin
   return app;
 end
 $$;
+
+-- A template as it would reach the people of a real application (administrators, from
+-- /admin/templates): the application's own fields, and example words for the fields only the event
+-- itself knows (the document, the reason…).
+create or replace function public.preview_message_template(template_key text, application_reference text,
+  out subject text, out summary text, out body_text text, out body_html text)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  template public.message_templates;
+  app public.applications;
+  site text := (select s.site_url from public.admissions_settings s);
+  merge jsonb;
+  example jsonb;
+  name text;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators preview message templates.' using errcode = '42501';
+  end if;
+  select * into template from public.message_templates t where t.key = template_key;
+  if not found then
+    raise exception 'That message template does not exist.' using errcode = 'P0001';
+  end if;
+  select * into app from public.applications a
+  where a.reference = upper(btrim(coalesce(application_reference, ''))) and a.status <> 'draft';
+  if not found then
+    raise exception 'No submitted application has the reference %.', coalesce(nullif(btrim(application_reference), ''), '(none)')
+      using errcode = 'P0001';
+  end if;
+  merge := public.application_fields(app.id, case when template.audience = 'staff' then auth.uid() else app.applicant_id end);
+  example := jsonb_build_object(
+    'document', 'passport',
+    'reason', coalesce(app.outcome_reason, 'The reason staff give, in the words the applicant reads.'),
+    'reupload_url', site || '/applications/' || app.id || '#documents-' || app.id,
+    'respond_url', site || '/applications/' || app.id || '#documents-' || app.id,
+    'conditions', coalesce(app.offer_conditions, 'The conditions of the offer, as staff wrote them.'),
+    'submitted_at', to_char(app.submitted_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
+    'request', 'The request staff write when they ask the applicant for action.',
+    'missing_items', E'- Passport: not accepted (the scan is blurred). Upload a new one.\n- Academic transcript: not uploaded yet.',
+    'missing_items_html', '<ul><li>Passport: not accepted (the scan is blurred). Upload a new one.</li><li>Academic transcript: not uploaded yet.</li></ul>',
+    'next_step', 'What happens next, as the event says it.',
+    'new_status', lower(coalesce((select g.label from public.application_status_guide g where g.status = app.status), app.status)),
+    'intake_url', site || '/admin-intake/' || app.intake_id,
+    'count', '2',
+    'updates', E'The first update\n\n————————\n\nThe second update',
+    'updates_html', '<h2>The first update</h2><hr><h2>The second update</h2>');
+  foreach name in array template.fields loop
+    if not merge ? name then
+      merge := merge || jsonb_build_object(name, coalesce(example ->> name, '[' || name || ']'));
+    end if;
+  end loop;
+  select r.subject, r.summary, r.body_text, r.body_html into subject, summary, body_text, body_html
+  from public.render_template(template.key, merge) r;
+end
+$$;
+revoke execute on function public.preview_message_template(text, text) from public, anon;
+grant execute on function public.preview_message_template(text, text) to authenticated;

@@ -3,7 +3,7 @@
 -- wording of a reason, never the private detail), and the composer turns several changes to one
 -- application into one message, never sending the same one twice.
 begin;
-select plan(47);
+select plan(52);
 -- The seed's own letters (demo submissions and decisions) are not this file's business.
 update public.notification_events set composed_at = now() where composed_at is null;
 select tests.create_user('owner');
@@ -141,6 +141,15 @@ select tests.authenticate_as('other');
 select is(tests.row_count($$select 1 from public.notification_events$$), 0, 'another applicant reads no event');
 select tests.authenticate_as('owner');
 select is(tests.row_count($$select 1 from public.notification_events$$), 0, 'nor does the applicant, even their own');
+
+-- Administrators preview a template on a real application; nobody else does.
+select throws_ok($$select * from public.preview_message_template('document_rejected', 'UP-2026-TAPL01')$$, '42501', null, 'an applicant cannot preview templates');
+select tests.authenticate_as('counsellor');
+select throws_ok($$select * from public.preview_message_template('document_rejected', 'UP-2026-TAPL01')$$, '42501', null, 'nor can a counsellor');
+select tests.authenticate_as('admin');
+select is((select subject from public.preview_message_template('document_rejected', 'up-2026-tapl01 ')), 'Please upload a new passport: UP-2026-TAPL01', 'an administrator previews on a real application, by its reference');
+select ok((select body_html like '%Olive &lt;Owner&gt;%' from public.preview_message_template('document_rejected', 'UP-2026-TAPL01')), 'with the applicant''s name escaped in HTML');
+select throws_ok($$select * from public.preview_message_template('document_rejected', 'UP-2026-NOPE00')$$, 'P0001', 'No submitted application has the reference UP-2026-NOPE00.', 'an unknown reference is refused, naming it');
 
 select * from finish();
 rollback;
