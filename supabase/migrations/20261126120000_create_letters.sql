@@ -101,7 +101,7 @@ insert into public.message_templates (key, audience, essential, description, fie
 ('place_freed', 'staff', true,
   'A place held by an application became free while others wait on the list (administrators).',
   '{recipient_name,reference,applicant_name,course,university,term,new_status,intake_url,application_url,site_url}',
-  'A place is free on {{course}} ({{term}})',
+  'A place is free on {{course}} at {{university}} ({{term}})',
   'Application {{reference}} is now {{new_status}}: a place is free on {{course}} ({{term}}).',
   E'Hello {{recipient_name}},\n\nApplication {{reference}} on {{course}} at {{university}} ({{term}}) is now {{new_status}}, so a place is free and the waiting list can move.\n\nOpen the intake in the admin console to offer the place to the next applicant in line:\n{{intake_url}}\n\nUnipath',
   '<p>Hello {{recipient_name}},</p><p>Application {{reference}} on <strong>{{course}}</strong> at {{university}} ({{term}}) is now {{new_status}}, so a place is free and the waiting list can move.</p><p><a href="{{intake_url}}">Open the intake</a> to offer the place to the next applicant in line.</p><p>Unipath</p>');
