@@ -33,6 +33,16 @@ test('a rejected document reaches the applicant by e-mail, naming it and the rea
     `${new URL(baseURL ?? '').origin}/applications/${app.applicationId}#documents-${app.applicationId}`,
   );
 
+  // Asking for action says what is needed: the request, and each document with its reason.
+  await staff.getByLabel('Move to').selectOption({ label: 'Action required' });
+  await staff.getByLabel('Note to the applicant').fill('Please send the whole photo page & a transcript.');
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await expect(staff.getByTestId('status-badge')).toHaveText('Action required');
+  const request = await mailOfKind(app.email, 'application_action_required');
+  expect(request.subject).toBe(`Action needed on your application ${app.reference}`);
+  expect(request.text).toContain('Please send the whole photo page & a transcript.');
+  expect(request.text).toContain(`- Passport: not accepted (${reason}). Upload a new one.`);
+
   const mine = await applicantContext.newPage();
   await mine.goto(link);
   await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
