@@ -58,8 +58,11 @@ export default defineConfig({
       SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       // Deleting an account is the only server task that needs it; never sent to the browser.
       SUPABASE_SERVICE_ROLE_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // Where application e-mails are posted (a Mailpit-style send API); the local stack's mailbox by default.
-      MAIL_API_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // The SMTP server for the app's e-mails (smtp://user:pass@host:587, smtps://…:465); the local
+      // stack's mailbox when unset and SUPABASE_URL is the local stack. Read at run time.
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Who the app's e-mails are from, e.g. "Unipath Admissions <admissions@example.edu>".
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Seconds an application's events gather before they go out as one message (default 120).
       MESSAGE_QUIET_SECONDS: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),

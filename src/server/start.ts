@@ -32,9 +32,12 @@ const localBackend: BackingService = {
     process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
     // Server-only: account deletion and other privileged server paths use it; it never reaches a page.
     process.env['SUPABASE_SERVICE_ROLE_KEY'] ??= stack.serviceRoleKey;
+    // The app's e-mails go to the mailbox over SMTP, as they would to a relay in production.
+    if (stack.smtpUrl) process.env['SMTP_URL'] ??= stack.smtpUrl;
     console.info(
       [
         `  mailbox: ${stack.mailboxUrl}`,
+        `  mailbox SMTP: ${stack.smtpUrl ?? 'off ([inbucket] enabled = false)'}`,
         `  database: ${stack.db.location}`,
         `  anon key: ${stack.anonKey}`,
         `  service role key (server only): ${stack.serviceRoleKey}`,

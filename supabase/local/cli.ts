@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { apiConfig, readConfig } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/open.ts';
 import { createKeys } from './keys.ts';
+import { mailboxConfig } from './mail/smtp.ts';
 import { startStack } from './server.ts';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -12,6 +13,9 @@ const dataDir = resolve(process.env['SUPABASE_DATA_DIR'] ?? join(projectDir, '.d
 const config = readConfig(join(projectDir, 'supabase/config.toml'));
 const port = Number(process.env['SUPABASE_PORT'] ?? apiConfig(config).port);
 const host = process.env['SUPABASE_HOST'] ?? '127.0.0.1';
+const inbucket = mailboxConfig(config);
+/** The mailbox's SMTP address; it listens on 127.0.0.1 whatever the API's host. */
+const smtpUrl = inbucket.enabled ? `smtp://127.0.0.1:${inbucket.smtpPort}` : null;
 
 function target(): Exclude<DatabaseTarget, { kind: 'memory' }> {
   const url = process.env['DATABASE_URL'];
@@ -34,6 +38,7 @@ async function status(json: boolean) {
     jwt_secret: keys.jwtSecret,
     jwks_url: `${apiUrl}/auth/v1/.well-known/jwks.json`,
     mailbox_url: `${apiUrl}/mailbox`,
+    smtp_url: smtpUrl ?? 'off',
     db: t.kind === 'postgres' ? new URL(t.url).toString().replace(/:[^:@/]+@/, ':***@') : t.dataDir,
     running: await fetch(`${apiUrl}/auth/v1/health`, { headers: { apikey: keys.anonKey } }).then(
       (r) => r.ok,
@@ -73,6 +78,7 @@ async function exec(command: string[]) {
         SUPABASE_URL: `http://${host}:${port}`,
         SUPABASE_ANON_KEY: keys.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        ...(smtpUrl && !process.env['SMTP_URL'] ? { SMTP_URL: smtpUrl } : {}),
       };
   const child = spawn(program, args, { stdio: 'inherit', env });
   await new Promise<void>((done) => child.once('exit', (code) => done(void (process.exitCode = code ?? 1))));
@@ -84,6 +90,7 @@ export async function serve() {
   console.info(`Local Supabase stack running
   API URL       ${stack.url}
   Mailbox       ${stack.mailboxUrl}
+  Mailbox SMTP  ${stack.smtpUrl ?? 'off'}
   Database      ${stack.db.location}
   anon key      ${stack.anonKey}
   service key   ${stack.serviceRoleKey}

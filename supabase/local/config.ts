@@ -28,6 +28,14 @@ export function section(config: RawConfig, ...path: string[]): RawConfig {
 export const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 export const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 export const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+/**
+ * A string setting that may name an environment variable instead, as the Supabase CLI allows
+ * (`pass = "env(SMTP_PASS)"`); an unset variable reads as the fallback.
+ */
+export const envStr = (value: unknown, fallback: string) => {
+  const named = typeof value === 'string' ? /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim()) : null;
+  return named ? (process.env[named[1] ?? ''] ?? fallback) : str(value, fallback);
+};
 export const strs = (value: unknown, fallback: string[]) =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : fallback;
 

@@ -14,6 +14,7 @@ import { identifyCaller } from './http/gateway.ts';
 import { sendJson } from './http/respond.ts';
 import { createKeys } from './keys.ts';
 import { createMailService } from './mail/index.ts';
+import { mailboxConfig, startSmtpListener, type SmtpListener } from './mail/smtp.ts';
 import { createRestService } from './rest/index.ts';
 import { createStorageService } from './storage/index.ts';
 
@@ -23,6 +24,11 @@ export interface StackOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * The mailbox's SMTP port instead of [inbucket] smtp_port; 0 picks a free port, as it does by
+   * default when `port` is 0.
+   */
+  smtpPort?: number;
   /** `memory` for tests (a prepared in-memory database), a data folder, or a Postgres URL. */
   database?: DatabaseTarget | { kind: 'prepared-memory' };
   /** supabase/config.toml, already parsed; read from the project when omitted. */
@@ -41,6 +47,8 @@ export interface RunningStack {
   publishableKey: string;
   secretKey: string;
   mailboxUrl: string;
+  /** The mailbox's SMTP listener (smtp://127.0.0.1:<port>), or null when [inbucket] is disabled. */
+  smtpUrl: string | null;
   db: Database;
   /**
    * Signs an access token with the stack's session key, for tests that need a signed-in caller
@@ -96,6 +104,21 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const log = options.quiet ? () => undefined : (message: string) => console.info(message);
 
   const { service: mail, mailbox } = await createMailService({ db, apiUrl, log });
+  const inbucket = mailboxConfig(config);
+  let smtp: SmtpListener | null = null;
+  try {
+    smtp = inbucket.enabled
+      ? await startSmtpListener({
+          mailbox,
+          port: options.smtpPort ?? (options.port === 0 ? 0 : inbucket.smtpPort),
+          log,
+        })
+      : null;
+  } catch (error) {
+    server.close();
+    await db.close();
+    throw error;
+  }
   const ctx: StackContext = {
     db,
     keys,
@@ -128,6 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     publishableKey: keys.publishableKey,
     secretKey: keys.secretKey,
     mailboxUrl: `${apiUrl}/mailbox`,
+    smtpUrl: smtp?.url ?? null,
     db,
     signToken(claims, { legacy = false } = {}) {
       const now = Math.floor(Date.now() / 1000);
@@ -137,6 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await smtp?.close();
       for (const service of Object.values(services)) await service.close?.();
       await db.close();
       if (ownTemp) rmSync(ownTemp, { recursive: true, force: true });

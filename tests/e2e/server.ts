@@ -17,6 +17,8 @@ const dataDir = e2eStackDir(stackPort);
 rmSync(dataDir, { recursive: true, force: true });
 const stack = await startStack({
   port: stackPort,
+  // Several runs may share the machine: the mailbox's SMTP listener takes any free port.
+  smtpPort: 0,
   quiet: true,
   database: { kind: 'prepared-memory' },
   dataDir,
@@ -26,6 +28,7 @@ Object.assign(process.env, {
   SUPABASE_URL: stack.url,
   SUPABASE_ANON_KEY: stack.anonKey,
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  SMTP_URL: stack.smtpUrl ?? '',
   // Every test signs in from 127.0.0.1; the limiter itself is covered by unit tests.
   AUTH_RATE_LIMIT: process.env['AUTH_RATE_LIMIT'] ?? '10000',
   LEAD_RATE_LIMIT: process.env['LEAD_RATE_LIMIT'] ?? '10000',

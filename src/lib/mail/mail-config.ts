@@ -1,6 +1,14 @@
-/** Where the app's e-mails go; null when this deployment has nowhere to send them. */
-export function mailEndpointFor(env: { mailApiUrl?: string | undefined; supabaseUrl?: string | undefined }) {
-  if (env.mailApiUrl) return env.mailApiUrl;
+/** The local stack's SMTP port when supabase/config.toml does not say otherwise ([inbucket] smtp_port). */
+export const LOCAL_SMTP_PORT = 54325;
+
+/**
+ * The SMTP server the app's e-mails go to: SMTP_URL when set; otherwise the local stack's mailbox
+ * when SUPABASE_URL is the local stack; otherwise null, as a hosted project has no mail server of
+ * its own for the app.
+ */
+export function smtpUrlFor(env: { smtpUrl?: string | undefined; supabaseUrl?: string | undefined }) {
+  const configured = env.smtpUrl?.trim();
+  if (configured) return configured;
   if (!env.supabaseUrl) return null;
   let url: URL;
   try {
@@ -8,7 +16,6 @@ export function mailEndpointFor(env: { mailApiUrl?: string | undefined; supabase
   } catch {
     return null;
   }
-  // Only the local stack has a mailbox; a hosted project needs an explicit MAIL_API_URL.
   const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  return local ? new URL('/mailbox/api/send', url).href : null;
+  return local ? `smtp://127.0.0.1:${LOCAL_SMTP_PORT}` : null;
 }

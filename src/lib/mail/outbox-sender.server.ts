@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { mailEndpointFor } from './mail-config.ts';
-import { createHttpTransport, type MailTransport } from './transport.ts';
+import { smtpUrlFor } from './mail-config.ts';
+import { createSmtpTransport, type MailTransport } from './transport.ts';
 
 interface ClaimedNotification {
   id: string;
@@ -8,6 +8,8 @@ interface ClaimedNotification {
   kind: string;
   subject: string;
   body: string;
+  body_html: string | null;
+  unsubscribe_url: string | null;
 }
 
 export interface SweepResult {
@@ -26,7 +28,15 @@ const MAX_BATCHES_PER_SWEEP = 10;
 
 async function deliver(client: SupabaseClient, transport: MailTransport, row: ClaimedNotification) {
   try {
-    await transport.send({ to: row.recipient, subject: row.subject, text: row.body, kind: row.kind });
+    await transport.send({
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      html: row.body_html ?? undefined,
+      kind: row.kind,
+      unsubscribeUrl: row.unsubscribe_url ?? undefined,
+      messageKey: row.id,
+    });
     return true;
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
@@ -86,7 +96,10 @@ export function createOutboxSender(deps: {
 export interface MailEnvironment {
   supabaseUrl?: string | undefined;
   serviceRoleKey?: string | undefined;
-  mailApiUrl?: string | undefined;
+  /** SMTP_URL: the mail server; the local stack's when unset and SUPABASE_URL is local. */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: who the e-mails are from. */
+  mailFrom?: string | undefined;
   /** MESSAGE_QUIET_SECONDS: how long an application's events gather before one message goes out. */
   quietSeconds?: string | undefined;
 }
@@ -105,13 +118,16 @@ export function quietSecondsFrom(value: string | undefined): number {
 
 let warned = false;
 
-/** The sender this deployment can run, or null (said once) when it lacks a key or a mail endpoint. */
+/** The sender this deployment can run, or null (said once) when it lacks a key or a mail server. */
 export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
-  const endpoint = mailEndpointFor(env);
-  if (!endpoint || !env.supabaseUrl || !env.serviceRoleKey) {
+  const smtpUrl = smtpUrlFor(env);
+  const usable = smtpUrl && /^smtps?:\/\/[^/?#]/i.test(smtpUrl) ? smtpUrl : null;
+  if (!usable || !env.supabaseUrl || !env.serviceRoleKey) {
     if (!warned)
       console.warn(
-        'mail: application e-mails stay in the outbox: set MAIL_API_URL and SUPABASE_SERVICE_ROLE_KEY to send them.',
+        smtpUrl && !usable
+          ? 'mail: application e-mails stay in the outbox: SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465.'
+          : 'mail: application e-mails stay in the outbox: set SMTP_URL and SUPABASE_SERVICE_ROLE_KEY to send them.',
       );
     warned = true;
     return null;
@@ -121,7 +137,7 @@ export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
   });
   return createOutboxSender({
     client,
-    transport: createHttpTransport(endpoint),
+    transport: createSmtpTransport({ url: usable, from: env.mailFrom }),
     quietSeconds: quietSecondsFrom(env.quietSeconds),
   });
 }

@@ -27,7 +27,8 @@ export function startOutboxSweepsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   const sender = outboxSenderFor({
     supabaseUrl: env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL,
     serviceRoleKey: env['SUPABASE_SERVICE_ROLE_KEY'],
-    mailApiUrl: env['MAIL_API_URL'],
+    smtpUrl: env['SMTP_URL'],
+    mailFrom: env['MAIL_FROM'],
     quietSeconds: env['MESSAGE_QUIET_SECONDS'],
   });
   return sender ? startOutboxSweeps(sender, sweepIntervalFrom(env['MAIL_SWEEP_SECONDS'])) : () => undefined;

@@ -1,4 +1,4 @@
-import { getSecret, MAIL_API_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
+import { getSecret, MAIL_FROM, SMTP_URL, SUPABASE_SERVICE_ROLE_KEY } from 'astro:env/server';
 import { supabasePublicConfig } from '../supabase/config.server.ts';
 import { outboxSenderFor, type OutboxSender } from './outbox-sender.server.ts';
 
@@ -12,7 +12,8 @@ export function sendPendingMail(): void {
   sender ??= outboxSenderFor({
     supabaseUrl: supabasePublicConfig().url,
     serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY,
-    mailApiUrl: MAIL_API_URL,
+    smtpUrl: SMTP_URL,
+    mailFrom: MAIL_FROM,
     quietSeconds: getSecret('MESSAGE_QUIET_SECONDS'),
   });
   sender?.sweep().catch((error: unknown) => console.error(error instanceof Error ? error.message : error));

@@ -1,6 +1,7 @@
 import type { ServiceRequest, StackContext } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { AuthMailer } from './smtp.ts';
 import type { AuthConfig } from './settings.ts';
 
 /** What every auth handler shares. */
@@ -11,6 +12,8 @@ export interface AuthDeps {
   /** The `iss` claim and the base of every link: `<apiUrl>/auth/v1`. */
   issuer: string;
   limiter: RateLimiter;
+  /** Set when [auth.email.smtp] is enabled: e-mails go through that server, not into the mailbox. */
+  mailer: AuthMailer | null;
 }
 
 /** A request as handlers see it: the service request plus the parsed body and the client address. */

@@ -7,6 +7,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { resolveRedirect } from './redirects.ts';
 import { findRoute } from './routes.ts';
 import { readAuthConfig } from './settings.ts';
+import { createAuthMailer } from './smtp.ts';
 
 async function parseBody(request: ServiceRequest): Promise<Record<string, unknown>> {
   const method = request.req.method ?? 'GET';
@@ -52,8 +53,13 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
     config,
     issuer: `${ctx.apiUrl}/auth/v1`,
     limiter: new RateLimiter(),
+    mailer: config.email.smtp ? createAuthMailer(config.email.smtp) : null,
   };
   return {
+    close() {
+      deps.mailer?.close();
+      return Promise.resolve();
+    },
     async handle(request) {
       const found = findRoute(request.req.method ?? 'GET', request.path);
       if (!found) {

@@ -1,6 +1,6 @@
 import type { OutgoingMessage } from '../context.ts';
 import type { AuthDeps } from './deps.ts';
-import { tooManyRequests } from './errors.ts';
+import { AuthError, tooManyRequests } from './errors.ts';
 
 /** Messages composed inside a transaction and delivered once it has committed. */
 export type Outbox = OutgoingMessage[];
@@ -55,6 +55,25 @@ export function sms(to: string, kind: string, otp: string): OutgoingMessage {
   return { channel: 'sms', to, kind, subject: 'SMS', text: `Your code is ${otp}` };
 }
 
+/**
+ * Sends what a request composed: e-mails through [auth.email.smtp] when it is enabled, otherwise
+ * (and every SMS) straight into the local mailbox. A refused e-mail answers 500 as GoTrue does.
+ */
 export async function deliverAll(deps: AuthDeps, outbox: Outbox): Promise<void> {
-  for (const message of outbox) await deps.stack.mailbox.deliver(message);
+  for (const message of outbox) {
+    if (message.channel !== 'email' || !deps.mailer) {
+      await deps.stack.mailbox.deliver(message);
+      continue;
+    }
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      deps.stack.log(`auth: ${message.kind} e-mail to ${message.to} not sent: ${(error as Error).message}`);
+      throw new AuthError(
+        500,
+        'unexpected_failure',
+        `Error sending ${message.kind.replace(/_/g, ' ')} email`,
+      );
+    }
+  }
 }

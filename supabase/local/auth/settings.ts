@@ -1,4 +1,15 @@
-import { bool, num, section, str, strs, type RawConfig } from '../config.ts';
+import { bool, envStr, num, section, str, strs, type RawConfig } from '../config.ts';
+
+/** [auth.email.smtp]: the mail server auth's e-mails go through instead of straight into the mailbox. */
+export interface AuthSmtpConfig {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  /** The From address, with sender_name as its display name. */
+  adminEmail: string;
+  senderName: string;
+}
 
 /** The [auth] sections of supabase/config.toml, with the Supabase CLI's names and Unipath's defaults. */
 export interface AuthConfig {
@@ -19,6 +30,8 @@ export interface AuthConfig {
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
+    /** Null unless [auth.email.smtp] is enabled: then e-mails go out over SMTP. */
+    smtp: AuthSmtpConfig | null;
   };
   sms: { enableSignup: boolean; confirmations: boolean; maxFrequency: number; otpExpiry: number };
   mfa: {
@@ -52,6 +65,21 @@ export function durationSeconds(value: unknown, fallback: number): number {
   return parts.reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
 }
 
+/** [auth.email.smtp] as the Supabase CLI reads it; string values may be `env(NAME)`. */
+export function readSmtpConfig(config: RawConfig): AuthSmtpConfig | null {
+  const smtp = section(config, 'auth', 'email', 'smtp');
+  const host = envStr(smtp['host'], '');
+  if (!bool(smtp['enabled'], host !== '') || !host) return null;
+  return {
+    host,
+    port: num(smtp['port'], 587),
+    user: envStr(smtp['user'], ''),
+    pass: envStr(smtp['pass'], ''),
+    adminEmail: envStr(smtp['admin_email'], 'admin@email.com'),
+    senderName: envStr(smtp['sender_name'], ''),
+  };
+}
+
 export function readAuthConfig(config: RawConfig): AuthConfig {
   const auth = section(config, 'auth');
   const email = section(config, 'auth', 'email');
@@ -78,6 +106,7 @@ export function readAuthConfig(config: RawConfig): AuthConfig {
       maxFrequency: durationSeconds(email['max_frequency'], 1),
       otpLength: Math.min(Math.max(num(email['otp_length'], 6), 6), 10),
       otpExpiry: num(email['otp_expiry'], 3600),
+      smtp: readSmtpConfig(config),
     },
     sms: {
       enableSignup: bool(sms['enable_signup'], true),

@@ -2,7 +2,6 @@ import type { Mailbox, OutgoingMessage, Service, ServiceRequest } from '../conte
 import type { Database } from '../db/types.ts';
 import { sendJson, sendText } from '../http/respond.ts';
 import { renderMailboxPage } from './page.ts';
-import { parseSendRequest } from './send.ts';
 
 export interface StoredMessage extends OutgoingMessage {
   id: number;
@@ -21,8 +20,8 @@ async function list(db: Database, to: string | null): Promise<StoredMessage[]> {
 
 /**
  * The local mailbox: every e-mail and SMS the stack would send is kept here, printed to the log and
- * readable at /mailbox (a page for people) and /mailbox/api/messages (JSON for tests). The app hands
- * its own e-mails in through POST /mailbox/api/send.
+ * readable at /mailbox (a page for people) and /mailbox/api/messages (JSON for tests). The app's own
+ * e-mails arrive over SMTP (./smtp.ts), as they would at any mail server.
  */
 export async function createMailService(deps: {
   db: Database;
@@ -43,13 +42,7 @@ export async function createMailService(deps: {
   };
   const service: Service = {
     async handle({ req, res, url, path }: ServiceRequest) {
-      if (path === '/api/send' && req.method === 'POST') {
-        // Open like Mailpit's send API: a development mail catcher reachable only where the stack listens.
-        const parsed = await parseSendRequest(req);
-        if (!parsed.ok) return sendJson(res, parsed.status, { error: parsed.error });
-        await mailbox.deliver(parsed.message);
-        sendJson(res, 200, { delivered: true });
-      } else if (path === '/api/messages' && req.method === 'GET') {
+      if (path === '/api/messages' && req.method === 'GET') {
         sendJson(res, 200, { messages: await list(db, url.searchParams.get('to')) });
       } else if (path === '/api/messages' && req.method === 'DELETE') {
         await db.exec('delete from _local.mailbox');

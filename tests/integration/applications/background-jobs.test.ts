@@ -20,7 +20,7 @@ describe('the app server’s background work', () => {
     const env = {
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-      MAIL_API_URL: '',
+      SMTP_URL: stack.smtpUrl ?? '',
     };
     const stop = await startBackgroundWork({ ...env, DECISION_APPROVAL: 'none' });
     stop();

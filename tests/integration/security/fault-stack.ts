@@ -8,7 +8,7 @@ import { startStack } from '../../../supabase/local/server.ts';
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: fault-stack.ts <data folder> [port]');
 const port = Number(process.argv[3] ?? 0);
-const stack = await startStack({ port, quiet: true, database: { kind: 'pglite', dataDir } });
+const stack = await startStack({ port, smtpPort: 0, quiet: true, database: { kind: 'pglite', dataDir } });
 process.stdout.write(
   `${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })}\n`,
 );
