@@ -6,6 +6,7 @@ export interface MailMessage {
   kind: string;
   subject: string;
   text: string;
+  html: string | null;
 }
 
 /** Every message the stack's mailbox holds for `to`, newest first. */

@@ -33,6 +33,9 @@ test('a rejected document reaches the applicant by e-mail, naming it and the rea
     `${new URL(baseURL ?? '').origin}/applications/${app.applicationId}#documents-${app.applicationId}`,
   );
 
+  expect(letter.html).toContain(`<a href="${link}">Upload a new passport</a>`);
+  expect(letter.html).toContain(`The reason: ${reason}`);
+
   // Asking for action says what is needed: the request, and each document with its reason.
   await staff.getByLabel('Move to').selectOption({ label: 'Action required' });
   await staff.getByLabel('Note to the applicant').fill('Please send the whole photo page & a transcript.');
@@ -42,6 +45,8 @@ test('a rejected document reaches the applicant by e-mail, naming it and the rea
   expect(request.subject).toBe(`Action needed on your application ${app.reference}`);
   expect(request.text).toContain('Please send the whole photo page & a transcript.');
   expect(request.text).toContain(`- Passport: not accepted (${reason}). Upload a new one.`);
+  expect(request.html).toContain('Please send the whole photo page &amp; a transcript.');
+  expect(request.html).toContain(`<li>Passport: not accepted (${reason}). Upload a new one.</li>`);
 
   const mine = await applicantContext.newPage();
   await mine.goto(link);
