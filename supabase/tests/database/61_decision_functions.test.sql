@@ -37,7 +37,7 @@ create function pg_temp.status(key text) returns text language sql stable securi
 create function pg_temp.open_decision(key text) returns uuid language sql stable security definer as
   $$ select d.id from public.application_decisions d where d.application_id = (select v from pg_temp.tap where k = key) and d.state in ('recommended', 'approved') $$;
 create function pg_temp.letters(key text) returns bigint language sql stable security definer as
-  $$ select count(*) from public.notification_outbox o where o.application_id = (select v from pg_temp.tap where k = key) and o.kind like 'decision_%' $$;
+  $$ select count(*) from public.notification_events e where e.application_id = (select v from pg_temp.tap where k = key) and e.template_key like 'decision_%' $$;
 grant execute on all functions in schema pg_temp to anon, authenticated, service_role;
 
 -- Nobody but staff decides.
@@ -85,7 +85,7 @@ select tests.authenticate_as('first');
 select is((public.respond_to_offer(pg_temp.app('01'), false)).status, 'declined', 'the first applicant declines');
 select tests.authenticate_as('admin');
 select is(tests.row_count($$select 1 from public.place_alerts where intake_id = pg_temp.app('intake') and resolved_at is null$$), 1, 'a freed-place alert waits on the intake');
-select is((select count(*) from public.notification_outbox where kind = 'place_freed' and recipient = 'admin@tap.test'), 1::bigint, 'and the administrator is e-mailed');
+select is((select count(*) from public.notification_events where template_key = 'place_freed' and recipient_id = tests.user_id('admin')), 1::bigint, 'and the administrator is e-mailed');
 -- Promotion of the next in line (the override is still needed: the override offer holds the place).
 select is((public.decide_application(pg_temp.app('02'), pg_temp.ver('02'), 'offer_conditional', conditions => 'IELTS 7.0 overall', override_reason => 'Replacing the declined place', release => true)).state, 'released', 'the next in line gets a conditional offer');
 select is((select resolution from public.place_alerts where intake_id = pg_temp.app('intake')), 'promoted', 'which resolves the alert');
@@ -109,7 +109,7 @@ select throws_ok($$select public.decide_application(pg_temp.app('03'), pg_temp.v
 select is((public.decide_application(pg_temp.app('03'), pg_temp.ver('03'), 'offer_withdrawn', reason_id => pg_temp.app('withdraw_reason'), reason_detail => 'Phone call with the agent on 3 March', release => true)).state, 'released', 'an offer is withdrawn with a reason');
 select is(pg_temp.status('03'), 'offer_withdrawn', 'the applicant''s offer is withdrawn');
 select is((select outcome_reason from public.applications where id = pg_temp.app('03')), (select public_wording from public.decision_reasons where id = pg_temp.app('withdraw_reason')), 'the applicant reads the public wording');
-select is((select count(*) from public.notification_outbox where application_id = pg_temp.app('03') and body like '%agent%'), 0::bigint, 'the private detail never reaches a letter');
+select is((select count(*) from public.notification_events where application_id = pg_temp.app('03') and fields::text like '%agent%'), 0::bigint, 'the private detail never reaches a letter');
 
 -- Batch intakes hold approved decisions until they are published together.
 select tests.clear_authentication();

@@ -61,10 +61,10 @@ async function applicantApi(applicant: ReviewedApplication) {
 
 async function decisionLetters(service: SupabaseClient, applicationIds: string[]) {
   const { data } = await service
-    .from('notification_outbox')
-    .select('kind')
+    .from('notification_events')
+    .select('template_key')
     .in('application_id', applicationIds)
-    .like('kind', 'decision_%');
+    .like('template_key', 'decision_%');
   return data ?? [];
 }
 

@@ -183,10 +183,10 @@ test('a counsellor has no release control, and a forged release is refused by th
   expect(await statusOf(app.applicationId)).toBe('under_review');
   const service = await serviceClient();
   const letters = await service
-    .from('notification_outbox')
-    .select('kind')
+    .from('notification_events')
+    .select('template_key')
     .eq('application_id', app.applicationId)
-    .like('kind', 'decision_%');
+    .like('template_key', 'decision_%');
   expect(letters.data).toEqual([]);
 });
 

@@ -6,6 +6,7 @@ export interface MailMessage {
   kind: string;
   subject: string;
   text: string;
+  html: string | null;
 }
 
 /** Every message the stack's mailbox holds for `to`, newest first. */
@@ -29,16 +30,16 @@ export async function mailOfKind(to: string, kind: string): Promise<MailMessage>
   return found as MailMessage;
 }
 
-/** The decision letters queued for the application: what would reach the applicant, sent or not. */
+/** The decision letters recorded for the application: what would reach the applicant, composed and sent or not. */
 export async function queuedLetters(applicationId: string): Promise<string[]> {
   const service = await serviceClient();
   const { data, error } = await service
-    .from('notification_outbox')
-    .select('kind')
+    .from('notification_events')
+    .select('template_key')
     .eq('application_id', applicationId)
-    .like('kind', 'decision_%');
-  if (error) throw new Error(`reading the outbox failed: ${error.message}`);
-  return ((data ?? []) as { kind: string }[]).map((row) => row.kind);
+    .like('template_key', 'decision_%');
+  if (error) throw new Error(`reading the letters failed: ${error.message}`);
+  return ((data ?? []) as { template_key: string }[]).map((row) => row.template_key);
 }
 
 /** Its decisions as the database holds them, oldest first. */

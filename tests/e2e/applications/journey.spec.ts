@@ -81,13 +81,15 @@ test('an applicant applies, leaves mid-form, resumes, uploads, submits and withd
   expect(reference).toMatch(/^UP-\d{4}-[0-9A-Z]{6}$/);
 
   const admin = await serviceClient();
-  const { data: outbox } = await admin
-    .from('notification_outbox')
-    .select('subject, recipient')
-    .eq('recipient', applicant.email);
-  expect(outbox).toEqual([
-    { subject: `We received your application ${reference}`, recipient: applicant.email },
-  ]);
+  await expect
+    .poll(async () => {
+      const { data: outbox } = await admin
+        .from('notification_outbox')
+        .select('subject, recipient')
+        .eq('recipient', applicant.email);
+      return outbox;
+    })
+    .toEqual([{ subject: `We received your application ${reference}`, recipient: applicant.email }]);
   await expect
     .poll(async () => {
       const response = await fetch(

@@ -83,7 +83,7 @@ describe('decisions through the API', () => {
       application_decisions: [],
     });
     const mail = await stack.db.query(
-      `select kind from public.notification_outbox where application_id = $1 and kind like 'decision_%'`,
+      `select template_key from public.notification_events where application_id = $1 and template_key like 'decision_%'`,
       [appId],
     );
     expect(mail.rows).toEqual([]);

@@ -90,6 +90,8 @@ describe('an applicant applies and follows the application', () => {
       },
     ]);
 
+    // The receipt is an event until the composer makes it a message (at once here: no quiet window).
+    await stack.db.query('select public.compose_notifications(0)');
     const outbox = await stack.db.query<{ recipient: string; subject: string; body: string; sent_at: null }>(
       'select recipient, subject, body, sent_at from public.notification_outbox where application_id = $1',
       [app.id],

@@ -65,6 +65,7 @@ describe("another applicant cannot reach someone else's application", () => {
         client.from('application_status_history').select('*').eq('application_id', appId),
         client.from('application_notes').select('*').eq('application_id', appId),
         client.from('notification_outbox').select('*'),
+        client.from('notification_events').select('*').eq('application_id', appId),
       ]);
       for (const read of reads) expect(read.data ?? []).toEqual([]);
     }

@@ -81,6 +81,8 @@ describe('the outbox sender over SMTP', () => {
   it('delivers a real submission’s confirmation to the local mailbox’s SMTP listener once', async () => {
     const applicant = await person(stack);
     const app = await submitted(applicant, courseId, intakeId);
+    // The receipt is an event until the composer makes it a message (at once here: no quiet window).
+    await stack.db.query('select public.compose_notifications(0)');
     const { rows } = await stack.db.query<{ id: string; recipient: string }>(
       'select id, recipient from public.notification_outbox where application_id = $1',
       [app.id],
@@ -201,6 +203,7 @@ describe('the outbox sender over SMTP', () => {
       failure: 'x',
     });
     expect(anonymous.error).not.toBeNull();
+    await stack.db.query('select public.compose_notifications(0)');
     const { rows } = await stack.db.query<{ n: number }>(
       'select count(*)::int as n from public.notification_outbox where sent_at is null and failed_at is null',
     );

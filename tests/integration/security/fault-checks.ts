@@ -94,19 +94,19 @@ export async function submissionState(service: SupabaseClient, applicationId: st
     .select('id')
     .eq('application_id', applicationId)
     .eq('to_status', 'submitted');
-  const outbox = await service
-    .from('notification_outbox')
+  const receipt = await service
+    .from('notification_events')
     .select('id')
     .eq('application_id', applicationId)
-    .eq('kind', 'application_submitted');
+    .eq('template_key', 'application_submitted');
   const row = app.data as { status: string; reference: string | null; submitted_at: string | null };
   const parts = [
     row.reference !== null,
     row.submitted_at !== null,
     history.data?.length === 1,
-    outbox.data?.length === 1,
+    receipt.data?.length === 1,
   ];
   if (row.status === 'submitted' && parts.every(Boolean)) return 'submitted';
   if (row.status === 'draft' && !parts.some(Boolean)) return 'draft';
-  return `partial: ${JSON.stringify({ row, history: history.data, outbox: outbox.data })}`;
+  return `partial: ${JSON.stringify({ row, history: history.data, receipt: receipt.data })}`;
 }

@@ -1,0 +1,60 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { failure, type FieldErrors, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
+import {
+  mergeFieldProblem,
+  TEMPLATE_PARTS,
+  templateEditSchema,
+  type TemplatePart,
+} from './template-schemas.ts';
+
+const GONE = 'That message template no longer exists. Reload the page.';
+
+/** The database names the part it refused ("The plain-text body uses unknown merge field(s)…"). */
+function partOfMessage(message: string): TemplatePart | null {
+  const lower = message.toLowerCase();
+  if (lower.startsWith('the plain-text body')) return 'body_text';
+  if (lower.startsWith('the html body')) return 'body_html';
+  if (lower.startsWith('the subject')) return 'subject';
+  if (lower.startsWith('the summary')) return 'summary';
+  return null;
+}
+
+async function saveTemplate(supabase: SupabaseClient, fields: Record<string, string>): Promise<FormOutcome> {
+  const parsed = templateEditSchema.safeParse(fields);
+  if (!parsed.success) {
+    return failure(422, 'Please correct the highlighted fields.', fieldErrorsOf(parsed.error));
+  }
+  const { key, ...change } = parsed.data;
+  const current = await supabase.from('message_templates').select('fields').eq('key', key).maybeSingle();
+  if (current.error) return outcomeOfError(current.error);
+  if (!current.data) return failure(404, GONE);
+  const allowed = (current.data as { fields: string[] }).fields;
+  const problems: FieldErrors = {};
+  for (const part of TEMPLATE_PARTS) {
+    const problem = mergeFieldProblem(change[part], allowed);
+    if (problem) problems[part] = problem;
+  }
+  if (Object.keys(problems).length > 0) {
+    return failure(422, 'Please correct the highlighted fields.', problems);
+  }
+  const { data, error } = await supabase
+    .from('message_templates')
+    .update(change)
+    .eq('key', key)
+    .select('key');
+  if (error) {
+    const part = error.code === '22023' ? partOfMessage(error.message) : null;
+    if (part) return failure(422, 'Please correct the highlighted fields.', { [part]: error.message });
+    const outcome = outcomeOfError(error);
+    return error.code === 'PT409' || error.code === 'PT428' ? { ...outcome, data: { stale: true } } : outcome;
+  }
+  if ((data ?? []).length === 0) return failure(404, GONE);
+  return done('Template saved: messages composed from now on use these words.');
+}
+
+/** The template editor's form by intent. Row-level security lets only administrators write. */
+export function templateHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+  return { 'save-template': (fields) => saveTemplate(supabase, fields) };
+}
