@@ -2,7 +2,7 @@
  * `npm run worker`: the background work (composing and sending the outbox, lapsing expired offers,
  * queuing reminders) in a process apart from the web server, for deployments that run the web
  * servers with BACKGROUND_WORK=off. Same environment as the app (SUPABASE_URL,
- * SUPABASE_SERVICE_ROLE_KEY, MAIL_API_URL, SITE_URL…). Several workers may run at once. Stops on
+ * SUPABASE_SERVICE_ROLE_KEY, SMTP_URL, MAIL_FROM, SITE_URL…). Several workers may run at once. Stops on
  * SIGTERM or SIGINT.
  */
 import { startWorker } from '../lib/jobs/background.server.ts';

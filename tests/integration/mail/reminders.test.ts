@@ -5,7 +5,8 @@ import { startBackgroundWork } from '../../../src/lib/jobs/background.server.ts'
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { queueReminders } from '../../../src/lib/jobs/admissions-jobs.server.ts';
 import { createOutboxSender } from '../../../src/lib/mail/outbox-sender.server.ts';
-import { createHttpTransport } from '../../../src/lib/mail/transport.ts';
+import { createSmtpTransport } from '../../../src/lib/mail/transport.ts';
+import { mailboxMessages } from '../../helpers/mailbox.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import { course, draft, intake, person } from '../applications/fixtures.ts';
 
@@ -19,20 +20,16 @@ afterAll(() => stack.stop());
 async function workerPass() {
   const client = clientFor(stack, stack.serviceRoleKey);
   const queued = await queueReminders(client);
-  const sender = createOutboxSender({
-    client,
-    transport: createHttpTransport(`${stack.mailboxUrl}/api/send`),
-    quietSeconds: 0,
-  });
-  const swept = await sender.sweep();
-  return { queued, swept };
+  const transport = createSmtpTransport({ url: stack.smtpUrl! });
+  try {
+    const swept = await createOutboxSender({ client, transport, quietSeconds: 0 }).sweep();
+    return { queued, swept };
+  } finally {
+    transport.close?.();
+  }
 }
 
-async function inbox(to: string) {
-  const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: { kind: string; subject: string; text: string }[] })
-    .messages;
-}
+const inbox = (to: string) => mailboxMessages(stack.mailboxUrl, to);
 
 async function emailOf(id: string): Promise<string> {
   const { rows } = await stack.db.query<{ email: string }>('select email from auth.users where id = $1', [
@@ -87,7 +84,7 @@ describe('reminders', () => {
     const env = {
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-      MAIL_API_URL: `${stack.mailboxUrl}/api/send`,
+      SMTP_URL: stack.smtpUrl!,
     };
     await expect(startBackgroundWork({ ...env, BACKGROUND_WORK: 'sometimes' })).rejects.toThrow(
       'BACKGROUND_WORK must be "on" or "off", not "sometimes".',
