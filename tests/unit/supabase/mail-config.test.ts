@@ -65,6 +65,8 @@ describe('the app’s SMTP server', () => {
       'smtp://127.0.0.1:54325',
     );
     expect(smtpUrlFor({ supabaseUrl: 'https://abc.supabase.co' })).toBeNull();
+    // A stack on another port (a test's, a second checkout's) has a listener of its own.
+    expect(smtpUrlFor({ supabaseUrl: 'http://127.0.0.1:54399' })).toBeNull();
     expect(smtpUrlFor({ supabaseUrl: 'not a url' })).toBeNull();
   });
 });
