@@ -23,7 +23,7 @@ export default defineConfig({
       customPages: [new URL('/contact/', site).href],
       // Signed-in, staff and utility pages are never listed, nor anything below them.
       filter: (page) =>
-        !/^\/(auth|dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|unavailable)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
+        !/^\/(auth|dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|unavailable|unsubscribe)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
           new URL(page).pathname,
         ),
     }),

@@ -179,7 +179,11 @@ test('an offer withdrawn and an unsuccessful outcome give the public reason only
     `Why the offer was withdrawn${withdrawn.wording}`,
   );
   await expect(page.getByText('PRIVATE')).toHaveCount(0);
-  await expect(page.getByTestId('application').getByRole('button')).toHaveCount(0);
+  // Nothing is left to answer or withdraw; only the conversation with admissions stays open.
+  await expect(
+    page.getByTestId('application').locator('button:not([data-testid="message-form"] button)'),
+  ).toHaveCount(0);
+  await expect(page.getByTestId('application').getByTestId('message-form')).toBeVisible();
   await expectNoViolations(page, 'offer withdrawn');
 
   const other = await browser.newContext({ baseURL: baseURL ?? '' });
