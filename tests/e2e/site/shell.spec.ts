@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { findRunOns } from './support/run-ons.ts';
 import { MISSING_PATH, publicPages } from './support/site-pages.ts';
 
 async function expectShell(page: Page) {
@@ -13,12 +14,21 @@ async function expectShell(page: Page) {
   await expect(page.locator('[data-toasts][data-ready]'), 'the toast region is live').toHaveCount(1);
 }
 
-test('every page carries the shell: header, footer and the toast live regions', async ({ page, request }) => {
+test('every page carries the shell: header, footer, the toast live regions and no run-on words', async ({
+  page,
+  request,
+}) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
   test.setTimeout(10_000 + pages.length * 3_000);
+  const runOns: string[] = [];
   for (const path of pages) {
-    await test.step(path, () => page.goto(path).then(() => expectShell(page)));
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expectShell(page);
+      runOns.push(...(await findRunOns(page)).map((words) => `${path} ${words}`));
+    });
   }
+  expect(runOns, 'words that run into each other').toEqual([]);
 });
 
 /**
