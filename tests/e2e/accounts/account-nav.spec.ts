@@ -1,7 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { findRunOns } from '../site/support/run-ons.ts';
-import { createConfirmedUser, hydrated, PASSWORD } from './support.ts';
+import { createClient } from '@supabase/supabase-js';
+import { stackKeys } from '../stack-keys.ts';
+import {
+  createConfirmedUser,
+  hydrated,
+  latestMail,
+  linkIn,
+  PASSWORD,
+  STACK_URL,
+  uniqueEmail,
+} from './support.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -116,7 +126,7 @@ test.describe('on a laptop', () => {
     await page.goto('/profile');
     const account = page.getByRole('navigation', { name: 'Account' });
     await expect(account.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await account.getByText('Account').click();
+    await account.locator('summary').click();
     await expect(account.getByRole('link', { name: 'Applications' })).toBeVisible();
     await expectAccessible(page, '/profile account menu open');
     await page.keyboard.press('Escape');
@@ -132,4 +142,35 @@ test('the code step focuses the code field', async ({ page }) => {
   await page.getByLabel('E-mail address', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).tap();
   await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeFocused();
+});
+
+test('a resent confirmation keeps next, and its link lands on the dashboard without a hydration error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Signed up but not confirmed yet (made directly, so only the resend counts against the stack's limit).
+  const email = uniqueEmail('resend');
+  const keys = await stackKeys(STACK_URL);
+  const admin = createClient(STACK_URL, keys.serviceRoleKey, { auth: { persistSession: false } });
+  const { error } = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: false });
+  expect(error).toBeNull();
+  await page.goto('/auth?view=resend&next=%2Fdashboard');
+  await hydrated(page);
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Resend e-mail' }).tap();
+  await expect(page.getByText('we sent it a new link and code')).toBeVisible();
+  const link = linkIn(await latestMail(email, 'confirmation'));
+  expect(new URL(new URL(link).searchParams.get('redirect_to') ?? '').searchParams.get('next')).toBe(
+    '/dashboard',
+  );
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('[data-toast-region="status"]')).toContainText('you are signed in');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(errors.filter((text) => /hydrat|#418|Minified React error/i.test(text))).toEqual([]);
 });

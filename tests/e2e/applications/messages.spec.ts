@@ -110,7 +110,7 @@ test('an applicant and staff talk on an application, with unread badges and an e
   expect(file.status()).toBe(200);
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
   // The header's account menu holds Applications (with the unread badge while any is unread).
-  await page.getByRole('navigation', { name: 'Account' }).getByText('Account', { exact: true }).click();
+  await page.getByRole('navigation', { name: 'Account' }).locator('summary').click();
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Applications' }),
   ).toHaveAccessibleName('Applications');

@@ -36,6 +36,8 @@ export function findRunOns(page: Page): Promise<string[]> {
     ]);
     const ENDS = /[\p{L}\p{N},;:›»)]$/u;
     const STARTS = /^[\p{L}\p{N}(]/u;
+    /** A sentence that ends right where the next one (a link, say) starts: "in JSON.Export my data". */
+    const SENTENCE_END = /\p{L}[.!?]$/u;
     const IN_TEXT = [/\b\d+(?=[a-z]*[g-z])[a-z]{4,}\b/u, /\p{Ll}[,;](?=\p{L})/u];
     const found: string[] = [];
 
@@ -80,12 +82,9 @@ export function findRunOns(page: Page): Promise<string[]> {
       if (previous) {
         const before = previous.data;
         const joint = commonAncestor(previous, text);
-        if (
-          ENDS.test(before) &&
-          STARTS.test(value) &&
-          inlineUpTo(previous, joint) &&
-          inlineUpTo(text, joint)
-        ) {
+        const glued =
+          (ENDS.test(before) && STARTS.test(value)) || (SENTENCE_END.test(before) && /^\p{Lu}/u.test(value));
+        if (glued && inlineUpTo(previous, joint) && inlineUpTo(text, joint)) {
           found.push(`«${before.slice(-25).trimStart()}|${value.slice(0, 25).trimEnd()}»`);
         }
       }
