@@ -91,7 +91,11 @@ test('an applicant and staff talk on an application, with unread badges and an e
 
   // The applicant sees the unread reply on the dashboard and in the header before opening it.
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: 'Applications (1 unread message)' })).toBeVisible();
+  // The header's account menu shows the count while closed, and on its Applications link.
+  const accountMenu = page.getByRole('navigation', { name: 'Account' });
+  await expect(accountMenu.locator('summary')).toContainText('(1 unread message)');
+  await accountMenu.locator('summary').click();
+  await expect(accountMenu.getByRole('link', { name: 'Applications (1 unread message)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New messages from admissions' })).toBeVisible();
 
   // The e-mail names no message text, only the link to the thread.
