@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { satteri } from '@astrojs/markdown-satteri';
 import { scrollTables } from './src/lib/content/scroll-tables.ts';
 import { clientInteract } from './src/integrations/client-interact/index.ts';
+import { createHash } from 'node:crypto';
+import { ACCOUNT_HINT_SCRIPT } from './src/features/account-nav/account-hint.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -47,7 +49,13 @@ export default defineConfig({
   // unsubscribe post (RFC 8058, sent by mail servers without an Origin) is exempt.
   security: {
     checkOrigin: false,
-    csp: { styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] } },
+    // The account hint runs inline in <head> (src/features/account-nav/account-hint.ts): its hash is allowed.
+    csp: {
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+      scriptDirective: {
+        hashes: [`sha256-${createHash('sha256').update(ACCOUNT_HINT_SCRIPT).digest('base64')}`],
+      },
+    },
   },
   env: {
     schema: {

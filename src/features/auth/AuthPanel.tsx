@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import ErrorSummary from '../../components/form/ErrorSummary.tsx';
 import Field from '../../components/form/Field.tsx';
 import FormNotice from '../../components/form/FormNotice.tsx';
@@ -43,12 +43,21 @@ function AuthForm({ view, next, csrfToken, values, fieldErrors, error, notice, o
     onOutcome,
   });
   const formId = `auth-${view}`;
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // A step that asks for an e-mailed or app code starts in its field, unless an error summary took focus.
+  useEffect(() => {
+    if (error || Object.keys(fieldErrors).length > 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+    // Once, as the step appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <form
       method="post"
       action={`/auth?view=${view}&next=${encodeURIComponent(next)}`}
       // Native validation helps without JavaScript; once hydrated the schema gives the messages.
       ref={(element) => {
+        formRef.current = element;
         if (element) element.noValidate = true;
       }}
       onSubmit={(event) => void onSubmit(event)}

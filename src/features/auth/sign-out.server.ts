@@ -33,8 +33,9 @@ async function signOut(context: APIContext, scope: Scope): Promise<FormOutcome> 
       },
     });
   }
+  // The sign-in page is rendered for each request, so it shows the confirmation (a prebuilt page could not).
   return success({
-    redirect: '/',
+    redirect: '/auth',
     event: 'SIGNED_OUT',
     toast: { title: 'Signed out', message: 'You are signed out.', kind: 'info' },
   });

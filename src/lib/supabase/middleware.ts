@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { loadRoles, toSessionUser } from '../../features/auth/session-user.ts';
 import { authErrorToast } from '../security/messages.ts';
+import { syncAccountHint } from '../../features/account-nav/session-hint.server.ts';
 import { authCookieNames, clearAuthCookies } from './auth-cookies.ts';
 import {
   backendAnswers,
@@ -35,10 +36,13 @@ export const withSupabase = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || context.url.pathname === UNAVAILABLE_PATH) return next();
   const noStore: Record<string, string> = {};
   const watch = createBackendWatch();
+  // Whether this request ends with a session: as verified below, unless it signs in or out.
+  let sessionWritten: boolean | undefined;
   const supabase = createSupabaseServerClient(
     context,
     (headers) => Object.assign(noStore, headers),
     watch.fetch,
+    (present) => (sessionWritten = present),
   );
   context.locals.supabase = supabase;
   const { data, error } = await supabase.auth.getClaims();
@@ -48,6 +52,7 @@ export const withSupabase = defineMiddleware(async (context, next) => {
     context.locals.user = toSessionUser(data.claims, roles);
   } else if (presented.length > 0 && !watch.down) {
     clearAuthCookies(context.cookies, context.request);
+    sessionWritten = false;
     context.locals.flash.push({ ...authErrorToast(error?.message), kind: 'error' });
   }
   if (watch.down) return backendUnavailable(context);
@@ -61,5 +66,5 @@ export const withSupabase = defineMiddleware(async (context, next) => {
   if (watch.down || (response.status >= 500 && (await blameBackend(false))))
     return backendUnavailable(context);
   for (const [name, value] of Object.entries(noStore)) response.headers.set(name, value);
-  return response;
+  return syncAccountHint(context, response, sessionWritten ?? context.locals.user !== null);
 });

@@ -12,6 +12,9 @@ type SsrCookieOptions = Parameters<
   NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>
 >[0][number]['options'];
 
+/** The session itself (chunked or not), not the PKCE code verifier. */
+const SESSION_COOKIE = /^sb-.+-auth-token(\.\d+)?$/;
+
 /** `secure` is the request's own HTTPS-ness unless the library decides; @supabase/ssr leaves it unset. */
 function astroCookieOptions(options: SsrCookieOptions, secure: boolean): AstroCookieSetOptions {
   const sameSite =
@@ -33,12 +36,15 @@ function astroCookieOptions(options: SsrCookieOptions, secure: boolean): AstroCo
  * A Supabase client for one request: it reads the session from the request's cookies and writes
  * refreshed or cleared sessions back through Astro's cookies. Never share one across requests.
  * `onHeaders` receives the no-store headers the library asks for whenever it writes auth cookies;
- * `watchedFetch` lets the caller see whether the backend answered (see backend-unavailable.ts).
+ * `watchedFetch` lets the caller see whether the backend answered (see backend-unavailable.ts);
+ * `onSessionWrite` hears whether the session cookies it writes hold a session (sign-in, refresh) or
+ * clear it (sign-out).
  */
 export function createSupabaseServerClient(
   context: ServerClientContext,
   onHeaders: (headers: Record<string, string>) => void = () => undefined,
   watchedFetch?: typeof fetch,
+  onSessionWrite: (present: boolean) => void = () => undefined,
 ): SupabaseClient {
   const { url, anonKey } = supabasePublicConfig();
   const https = new URL(context.request.url).protocol === 'https:';
@@ -55,6 +61,9 @@ export function createSupabaseServerClient(
         for (const { name, value, options } of cookies) {
           context.cookies.set(name, value, astroCookieOptions(options, https));
         }
+        const session = cookies.filter(({ name }) => SESSION_COOKIE.test(name));
+        if (session.length > 0)
+          onSessionWrite(session.some(({ value, options }) => value !== '' && options.maxAge !== 0));
         onHeaders(headers);
       },
     },

@@ -38,7 +38,7 @@ test('signs in with the password and turns on two-step verification', async ({ p
   await expect(page.getByTestId('mfa-status')).toContainText('On');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth$/);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?next=%2Fprofile/);
 });

@@ -92,7 +92,11 @@ test('an applicant and staff talk on an application, with unread badges and an e
 
   // The applicant sees the unread reply on the dashboard and in the header before opening it.
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: 'Applications (1 unread message)' })).toBeVisible();
+  // The header's account menu shows the count while closed, and on its Applications link.
+  const accountMenu = page.getByRole('navigation', { name: 'Account' });
+  await expect(accountMenu.locator('summary')).toContainText('(1 unread message)');
+  await accountMenu.locator('summary').click();
+  await expect(accountMenu.getByRole('link', { name: 'Applications (1 unread message)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New messages from admissions' })).toBeVisible();
 
   // The e-mail names no message text, only the link to the thread.
@@ -110,6 +114,8 @@ test('an applicant and staff talk on an application, with unread badges and an e
   const file = await page.request.get((await attachment.getAttribute('href')) ?? '');
   expect(file.status()).toBe(200);
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // The header's account menu holds Applications (with the unread badge while any is unread).
+  await page.getByRole('navigation', { name: 'Account' }).locator('summary').click();
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Applications' }),
   ).toHaveAccessibleName('Applications');

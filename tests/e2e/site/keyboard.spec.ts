@@ -16,7 +16,8 @@ test.describe('desktop', () => {
       .getByRole('banner')
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(headerLinks).toEqual(['/', ...NAV_ITEMS.map((item) => item.href)]);
+    // A visitor's Sign in comes last and returns to this page.
+    expect(headerLinks).toEqual(['/', ...NAV_ITEMS.map((item) => item.href), '/auth?next=%2Fblog%2F']);
     for (const href of headerLinks) {
       await page.keyboard.press('Tab');
       expect(await focusedHref(page)).toBe(href);

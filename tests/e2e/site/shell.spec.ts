@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MISSING_PATH, publicPages } from './support/site-pages.ts';
+import { findRunOns } from './support/run-ons.ts';
+import { MISSING_PATH, publicPages, sitemapPaths } from './support/site-pages.ts';
 
 async function expectShell(page: Page) {
   await expect(page.getByRole('banner')).toHaveCount(1);
@@ -13,12 +14,42 @@ async function expectShell(page: Page) {
   await expect(page.locator('[data-toasts][data-ready]'), 'the toast region is live').toHaveCount(1);
 }
 
-test('every page carries the shell: header, footer and the toast live regions', async ({ page, request }) => {
+test('every page carries the shell: header, footer, the toast live regions and no run-on words', async ({
+  page,
+  request,
+}) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
   test.setTimeout(10_000 + pages.length * 3_000);
+  const runOns: string[] = [];
   for (const path of pages) {
-    await test.step(path, () => page.goto(path).then(() => expectShell(page)));
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expectShell(page);
+      runOns.push(...(await findRunOns(page)).map((words) => `${path} ${words}`));
+    });
   }
+  expect(runOns, 'words that run into each other').toEqual([]);
+});
+
+test('the catalogue pages show no run-on words', async ({ page, request }) => {
+  const catalogue = sitemapPaths(await (await request.get('/sitemap-catalogue.xml')).text());
+  const courses = catalogue.filter((path) => /^\/courses\/[^/]+\/?$/.test(path)).slice(0, 4);
+  const universities = catalogue.filter((path) => /^\/universities\/[^/]+\/?$/.test(path)).slice(0, 4);
+  const { items } = (await (await request.get('/api/catalogue/courses?q=law')).json()) as {
+    items: { id: string }[];
+  };
+  const compare = `/courses/compare?ids=${items
+    .slice(0, 4)
+    .map((item) => item.id)
+    .join(',')}`;
+  const pages = ['/courses/', '/universities/', '/discover/', compare, ...courses, ...universities];
+  expect(courses.length, 'the sitemap lists courses').toBeGreaterThan(0);
+  const runOns: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    runOns.push(...(await findRunOns(page)).map((words) => `${path} ${words}`));
+  }
+  expect(runOns, 'words that run into each other').toEqual([]);
 });
 
 /**
