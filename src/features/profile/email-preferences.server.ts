@@ -3,13 +3,13 @@ import { failure, success, type FormOutcome } from '../../lib/security/form-outc
 
 /** Whether the signed-in person gets reminders (their row is made on first read); null when unreadable. */
 export async function readReminders(supabase: SupabaseClient): Promise<boolean | null> {
+  // One row of one TABLE column: PostgREST answers [{ reminders }].
   const { data, error } = await supabase.rpc('my_email_preferences');
   if (error || !Array.isArray(data)) return null;
-  // One row of one column: PostgREST answers [{ reminders }], the local stack the bare value.
   const row: unknown = data[0];
-  if (typeof row === 'boolean') return row;
-  if (row && typeof row === 'object' && 'reminders' in row) return (row as { reminders: boolean }).reminders;
-  return null;
+  return row && typeof row === 'object' && 'reminders' in row && typeof row.reminders === 'boolean'
+    ? row.reminders
+    : null;
 }
 
 /** Turns the person's own reminders on or off; essential messages are not affected. */

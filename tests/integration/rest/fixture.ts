@@ -20,7 +20,8 @@ export const fixtureSql = `
 drop table if exists public.rt_notes, public.rt_reservations, public.rt_post_labels, public.rt_labels, public.rt_posts,
   public.rt_people, public.rt_capitals, public.rt_cities, public.rt_countries cascade;
 drop function if exists public.rt_add, public.rt_hello, public.rt_cities_of, public.rt_city_count, public.rt_biggest_city,
-  public.rt_rename_city, public.rt_echo, public.rt_sum_all, public.rt_whoami, public.rt_refuse, public.rt_touch_cities;
+  public.rt_rename_city, public.rt_echo, public.rt_sum_all, public.rt_whoami, public.rt_refuse, public.rt_touch_cities,
+  public.rt_country_names, public.rt_add_out, public.rt_double;
 create table public.rt_countries (
   id int primary key, name text not null, code text unique, population bigint, languages text[],
   meta jsonb, founded date, area numeric
@@ -77,6 +78,10 @@ create function public.rt_cities_of(country int) returns setof public.rt_cities 
   $$ select * from public.rt_cities where country_id = country $$;
 create function public.rt_city_count() returns table (country text, cities bigint) language sql stable as
   $$ select c.name, count(ci.id) from public.rt_countries c left join public.rt_cities ci on ci.country_id = c.id group by c.name $$;
+create function public.rt_country_names() returns table (name text) language sql stable as
+  $$ select name from public.rt_countries $$;
+create function public.rt_add_out(a int, b int, out total int) language sql immutable as $$ select a + b $$;
+create function public.rt_double(inout n int) language sql immutable as $$ select n * 2 $$;
 create function public.rt_biggest_city() returns public.rt_cities language sql stable as
   $$ select * from public.rt_cities order by population desc nulls last limit 1 $$;
 create function public.rt_rename_city(city int, new_name text) returns void language sql volatile as

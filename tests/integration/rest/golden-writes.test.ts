@@ -372,6 +372,19 @@ describe('rpc', () => {
       ],
     });
   });
+  // A named output (one TABLE column, one OUT or INOUT parameter) answers objects, as PostgREST ≥ 8.0.1 does.
+  it("rpc('rt_country_names').order('name').limit(2)", async () => {
+    expectResult(anon, await anon.db.rpc('rt_country_names').order('name').limit(2), {
+      status: 200,
+      data: [{ name: 'Atlantis' }, { name: 'Canada' }],
+    });
+  });
+  it("rpc('rt_add_out', { a: 2, b: 3 })", async () => {
+    expectResult(anon, await anon.db.rpc('rt_add_out', { a: 2, b: 3 }), { status: 200, data: { total: 5 } });
+  });
+  it("rpc('rt_double', { n: 4 })", async () => {
+    expectResult(anon, await anon.db.rpc('rt_double', { n: 4 }), { status: 200, data: { n: 8 } });
+  });
   it("rpc('rt_biggest_city').select('name')", async () => {
     expectResult(anon, await anon.db.rpc('rt_biggest_city').select('name'), {
       status: 200,

@@ -40,7 +40,9 @@ function toRoutine(row: RoutineRow, byOid: Map<number, Relation>): Routine {
     hasDefault: position >= firstDefault,
   }));
   let shape: Relation | null = byOid.get(Number(row.return_oid)) ?? null;
-  if (!shape && row.return_type === 'record' && outputs.length > 0) {
+  // Named outputs (OUT/INOUT parameters, TABLE columns) make rows of those names, even when there is
+  // only one and Postgres reports its plain type as the return type, as PostgREST answers them.
+  if (!shape && outputs.length > 0) {
     const columns = outputs.map((i) => ({
       name: row.arg_names[i] ?? `column${i}`,
       type: row.arg_types[i] ?? 'unknown',
