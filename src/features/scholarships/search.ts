@@ -36,7 +36,8 @@ export function isFiltered(input: ScholarshipSearchInput): boolean {
 }
 
 function textMatches(s: Scholarship, q: string): boolean {
-  const haystack = `${s.name} ${s.provider} ${s.description} ${s.university?.name ?? ''}`.toLowerCase();
+  const haystack =
+    `${s.name} ${s.provider} ${s.description} ${s.university?.name ?? ''} ${s.subjectAreas.join(' ')}`.toLowerCase();
   return q
     .toLowerCase()
     .split(' ')
