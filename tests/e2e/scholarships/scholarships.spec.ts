@@ -188,3 +188,26 @@ test('a saved course search e-mails its owner when a new intake of a matching co
   await saved.getByRole('button', { name: /Delete/ }).click();
   await expect(page.getByText('You have no saved searches.')).toBeVisible();
 });
+
+test('Discover tells a signed-in applicant which scholarships they may qualify for and what is missing', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const applicant = await signInNewApplicant(context, baseURL ?? '');
+  const service = await serviceClient();
+  const saved = await service.from('profiles').upsert({ id: applicant.id, nationality: 'NG' });
+  expect(saved.error).toBeNull();
+
+  await page.goto('/discover?level=master&field=Mechanical+Engineering&country=GB');
+  const section = page.locator('section[aria-labelledby="scholarship-matches"]');
+  await expect(section.getByRole('heading', { name: 'Scholarships you may qualify for' })).toBeVisible();
+  const commonwealth = section
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: "Commonwealth Shared Master's Scholarship" }) });
+  await expect(commonwealth).toContainText('You may qualify because');
+  await expect(commonwealth).toContainText('it is open to citizens of Nigeria');
+  await expect(commonwealth).toContainText('What is missing: your grade average (%)');
+  await expect(section.getByRole('heading', { name: 'Orange Tulip Scholarship' })).toHaveCount(0);
+  await expectNoViolations(page, '/discover with scholarships');
+});
