@@ -1,3 +1,4 @@
+import type { ScholarshipRowBase } from '../../lib/scholarship-row.ts';
 import type { ScholarshipRules } from './eligibility.ts';
 
 /** A scholarship as pages show it. */
@@ -20,26 +21,7 @@ export interface Scholarship extends ScholarshipRules {
 export const SCHOLARSHIP_COLUMNS =
   'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, last_verified_at, source_url, universities(id, slug, name, country_code), scholarship_courses(course_id)';
 
-export interface ScholarshipRow {
-  id: string;
-  slug: string;
-  provider: string;
-  name: string;
-  description: string;
-  award_kind: 'amount' | 'percentage';
-  amount: number | string | null;
-  currency: string | null;
-  percentage: number | null;
-  award_period: 'year' | 'total';
-  levels: string[];
-  nationalities: string[];
-  subject_areas: string[];
-  min_grade_percent: number | null;
-  min_gpa: number | string | null;
-  deadline: string | null;
-  applies_to: 'any' | 'university' | 'courses';
-  last_verified_at: string | null;
-  source_url: string | null;
+export interface ScholarshipRow extends ScholarshipRowBase {
   universities: { id: string; slug: string; name: string; country_code: string } | null;
   scholarship_courses: { course_id: string }[];
 }

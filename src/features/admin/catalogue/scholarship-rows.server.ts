@@ -1,31 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ScholarshipRowBase } from '../../../lib/scholarship-row.ts';
 import { UUID } from './catalogue-post.server.ts';
 import { COURSE_LEVELS } from './options.ts';
 
 export const SCHOLARSHIP_ADMIN_COLUMNS =
   'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, university_id, last_verified_at, source_url, visible, version, universities(name), scholarship_courses(courses(slug))';
 
-export interface ScholarshipAdminRow {
-  id: string;
-  slug: string;
-  provider: string;
-  name: string;
-  description: string;
-  award_kind: 'amount' | 'percentage';
-  amount: number | string | null;
-  currency: string | null;
-  percentage: number | null;
-  award_period: string;
-  levels: string[];
-  nationalities: string[];
-  subject_areas: string[];
-  min_grade_percent: number | null;
-  min_gpa: number | string | null;
-  deadline: string | null;
-  applies_to: string;
+export interface ScholarshipAdminRow extends ScholarshipRowBase {
   university_id: string | null;
-  last_verified_at: string | null;
-  source_url: string | null;
   visible: boolean;
   version: number;
   universities: { name: string } | null;
