@@ -10,6 +10,7 @@ import { writeDemoDocuments } from './demo-documents.ts';
 import { ratesToUsd } from './data/countries.ts';
 import { documentRequirementsSql } from './document-rules.ts';
 import { createRandom } from './prng.ts';
+import { scholarshipsSql } from './build-scholarships.ts';
 import { insert } from './sql.ts';
 
 /**
@@ -34,6 +35,7 @@ export function generateSeed(seed = 20261121): string {
     ...chunks(courses, 100).map((part) => insert('public.courses', part)),
     ...chunks(intakes, 250).map((part) => insert('public.intakes', part)),
     documentRequirementsSql(),
+    scholarshipsSql(),
     'select public.refresh_search_terms();\n',
     demoAccountsSql(),
     demoApplicationsSql(),

@@ -46,3 +46,20 @@ export async function queueReminders(service: SupabaseClient): Promise<number> {
   if (error) throw new Error(`reminders: could not queue the reminders due: ${error.message}`);
   return data as number;
 }
+
+/**
+ * Queues one e-mail per saved course search with something new since it was saved (a matching
+ * course published, an intake of a matching course opened). Each course or intake is recorded per
+ * search under a unique key, so any number of servers may run this at once.
+ */
+export async function queueSearchAlerts(service: SupabaseClient): Promise<number> {
+  const { data, error } = await service.rpc('queue_search_alerts');
+  if (error) throw new Error(`saved searches: could not queue the alerts due: ${error.message}`);
+  return data as number;
+}
+
+/** The hourly job: the reminders due, then the saved-search alerts. */
+export async function queueHourlyMessages(service: SupabaseClient): Promise<void> {
+  await queueReminders(service);
+  await queueSearchAlerts(service);
+}

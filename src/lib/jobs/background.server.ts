@@ -6,7 +6,7 @@ import {
   approvalModeFrom,
   expireOffers,
   EXPIRY_INTERVAL_MS,
-  queueReminders,
+  queueHourlyMessages,
   REMINDER_INTERVAL_MS,
 } from './admissions-jobs.server.ts';
 import { every } from './every.ts';
@@ -35,13 +35,13 @@ export function backgroundWorkFrom(env: NodeJS.ProcessEnv): boolean {
 /**
  * The timed work, safe with several servers or workers running it at once (row locks and unique
  * keys in the database): composing and sending the outbox, lapsing expired offers, and queuing the
- * reminders that are due, once at start and then hourly. Returns a stop function.
+ * reminders and saved-search alerts that are due, once at start and then hourly. Returns a stop function.
  */
 export function startTimedWork(env: NodeJS.ProcessEnv, service: SupabaseClient): () => void {
   const stopSweeps = startOutboxSweepsFromEnv(env);
   const stopExpiry = every(EXPIRY_INTERVAL_MS, () => expireOffers(service));
-  const stopReminders = every(REMINDER_INTERVAL_MS, () => queueReminders(service));
-  void queueReminders(service).catch((error: unknown) =>
+  const stopReminders = every(REMINDER_INTERVAL_MS, () => queueHourlyMessages(service));
+  void queueHourlyMessages(service).catch((error: unknown) =>
     console.error(error instanceof Error ? error.message : error),
   );
   return () => {
