@@ -27,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export const FOOTER_ITEMS: readonly NavItem[] = [
+  { href: '/scholarships/', label: 'Scholarships' },
   { href: '/about/', label: 'About' },
   { href: '/blog/', label: 'Blog' },
   { href: '/contact/', label: 'Contact' },
