@@ -21,8 +21,8 @@ export default defineConfig({
     react(),
     clientInteract(),
     sitemap({
-      // Rendered on demand (it handles the contact form's posts), so the build does not list it itself.
-      customPages: [new URL('/contact/', site).href],
+      // Rendered on demand (the contact form's posts, the scholarship search), so the build does not list them.
+      customPages: [new URL('/contact/', site).href, new URL('/scholarships/', site).href],
       // Signed-in, staff and utility pages are never listed, nor anything below them.
       filter: (page) =>
         !/^\/(auth|dashboard|admin|admin-intake|applications|admission-application|profile|setup-admin|unavailable|unsubscribe)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
