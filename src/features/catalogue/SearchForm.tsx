@@ -99,7 +99,11 @@ export default function SearchForm(props: SearchFormProps) {
           </a>
         </aside>
       </details>
-      <section aria-label="Results" aria-busy={loading} className="min-w-0">
+      <section aria-labelledby={`${inputId}-results`} aria-busy={loading} className="min-w-0">
+        {/* The results' own heading, so the headings run in order while the filters are folded. */}
+        <h2 id={`${inputId}-results`} className="sr-only">
+          Results
+        </h2>
         {children}
       </section>
     </form>
