@@ -76,7 +76,10 @@ export default defineConfig({
       MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Seconds an application's events gather before they go out as one message (default 120).
       MESSAGE_QUIET_SECONDS: envField.string({ context: 'server', access: 'secret', optional: true }),
-      WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The WhatsApp chat button's number, read at build time. The default is a demo number from
+      // Ofcom's range reserved for drama (no real phone); set a deployment's own, or set it empty
+      // (WHATSAPP_NUMBER=) to leave the button out.
+      WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: '+44 7700 900123' }),
       // Proves the right to claim the first administrator at /setup-admin; generated and printed at
       // start when unset.
       SETUP_ADMIN_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
+import { SAVE_PICKS_COOKIE, takeBrowserPicks } from '../features/shortlist/pick.ts';
 
 /** Most courses a shortlist keeps; the oldest give way beyond it. */
 export const SHORTLIST_LIMIT = 100;
@@ -33,6 +34,20 @@ export const $shortlist = persistentAtom<string[]>('unipath:shortlist', [], {
   encode: JSON.stringify,
   decode,
 });
+
+/**
+ * Saves and removals made by a plain form post (a tap before hydration, or without JavaScript)
+ * join this browser's list as soon as the store loads; the account already has them.
+ */
+function takeFormPicks(): void {
+  const picks = takeBrowserPicks(SAVE_PICKS_COOKIE);
+  if (picks.length === 0) return;
+  let list = $shortlist.get();
+  for (const pick of picks)
+    list = pick.add ? cleanShortlist([...list, pick.id]) : list.filter((item) => item !== pick.id);
+  $shortlist.set(list);
+}
+takeFormPicks();
 
 /** The signed-in user whose account list mirrors $shortlist, or null for visitors. */
 export const $shortlistOwner = atom<string | null>(null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../lib/countries.ts';
 
 /** Statement length limits; the database enforces the same on submission. */
 export const STATEMENT_MIN = 300;
@@ -24,10 +25,7 @@ export const personalStepSchema = z.object({
       (value) => isoDate.test(value) && value >= '1900-01-01' && value < today(),
       'Enter your date of birth.',
     ),
-  nationality: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'Choose your nationality.'),
+  nationality: z.string().trim().refine(isIsoCountryCode, 'Choose your nationality.'),
   phone: z
     .string()
     .trim()
@@ -35,10 +33,7 @@ export const personalStepSchema = z.object({
   address_line: required(200, 'Address', 'Enter your address.'),
   city: required(100, 'City', 'Enter your city.'),
   postal_code: text(20, 'Postal code'),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'Choose the country you live in.'),
+  country: z.string().trim().refine(isIsoCountryCode, 'Choose the country you live in.'),
 });
 export type PersonalStepInput = z.infer<typeof personalStepSchema>;
 
@@ -56,7 +51,10 @@ export const educationRowSchema = z
     institution: required(160, 'School or university', 'Enter the school or university.'),
     qualification: required(120, 'Qualification', 'Enter the qualification, like A levels or BSc.'),
     field: text(120, 'Subject'),
-    country: z.string().trim(),
+    country: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isIsoCountryCode(value), 'Choose a country from the list.'),
     start_year: year('Start year'),
     end_year: year('End year'),
     grade: required(40, 'Grade', 'Enter your grade or expected grade.'),

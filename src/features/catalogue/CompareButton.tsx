@@ -1,15 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { pickFormId } from '../shortlist/pick.ts';
 import { $compare, addToCompare, COMPARE_FULL_MESSAGE, removeFromCompare } from './compare-store.ts';
 import { useMounted } from './use-mounted.ts';
 
-/** Adds a course to the compare tray, or says clearly why it cannot. */
+/**
+ * Adds a course to the compare tray, or says clearly why it cannot. It submits the course's
+ * PickForm, so a tap before hydration is not lost; once mounted it works in the page.
+ */
 export default function CompareButton({ courseId, title }: { courseId: string; title: string }) {
   const list = useStore($compare);
   const mounted = useMounted();
   const [message, setMessage] = useState('');
   const chosen = mounted && list.some((item) => item.id === courseId);
-  const onClick = () => {
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    // React handles the click only once hydrated: from then on the page does the work, not the form.
+    event.preventDefault();
     if (chosen) {
       removeFromCompare(courseId);
       setMessage('');
@@ -20,9 +26,11 @@ export default function CompareButton({ courseId, title }: { courseId: string; t
   return (
     <span className="inline-flex flex-col">
       <button
-        type="button"
+        type="submit"
+        form={pickFormId(courseId)}
+        name="action"
+        value={chosen ? 'uncompare' : 'compare'}
         onClick={onClick}
-        disabled={!mounted}
         aria-pressed={chosen}
         aria-label={`Compare: ${title}`}
         className={`inline-flex min-h-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold ${

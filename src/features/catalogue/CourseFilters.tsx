@@ -1,3 +1,4 @@
+import { countryName } from '../../lib/countries.ts';
 import { Checkboxes, NumberInput, Select } from './FilterControls.tsx';
 import { LANGUAGE_LABELS, LEVEL_LABELS, MODE_LABELS, MONTH_NAMES } from './labels.ts';
 import { COURSE_SORTS, LEVELS, STUDY_MODES, type CourseSearchInput } from './schema.ts';
@@ -48,7 +49,10 @@ export default function CourseFilters({
       <Checkboxes
         legend="Country"
         name="country"
-        options={facets.countries.map((country) => ({ value: country.code, label: country.name }))}
+        options={facets.countries.map((country) => ({
+          value: country.code,
+          label: countryName(country.code),
+        }))}
         selected={input.country}
       />
       <Select label="University" name="university" value={input.university[0]}>

@@ -2,7 +2,8 @@ import type { SyntheticEvent } from 'react';
 import CourseCard from './CourseCard.tsx';
 import CourseFilters from './CourseFilters.tsx';
 import Pagination from './Pagination.tsx';
-import ResultCount from './ResultCount.tsx';
+import PickForm from './PickForm.tsx';
+import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { CourseSearchInput } from './schema.ts';
 import SearchNotice from './SearchNotice.tsx';
@@ -17,13 +18,18 @@ export interface CourseSearchProps {
   facets: Facets;
   display: string;
   rates: RateTable;
+  /** The signed-in person's CSRF token for the Save and Compare forms ('' for visitors). */
+  csrfToken: string;
+  /** This page's path and query, where a Save or Compare post sends the person back. */
+  pagePath: string;
 }
 
 /**
  * Course search. Without JavaScript it is a GET form and a server-rendered list; once hydrated the
  * list follows the form as the visitor types or ticks filters.
  */
-export default function CourseSearch({ input, query, results, facets, display, rates }: CourseSearchProps) {
+export default function CourseSearch(props: CourseSearchProps) {
+  const { input, query, results, facets, display, rates, csrfToken, pagePath } = props;
   const search = useInstantSearch({
     endpoint: '/api/catalogue/courses',
     pagePath: '/courses',
@@ -40,38 +46,52 @@ export default function CourseSearch({ input, query, results, facets, display, r
     search.search(formQuery(event.currentTarget), 0);
   };
   return (
-    <SearchForm
-      pagePath="/courses"
-      label="Courses"
-      inputId="course-q"
-      inputLabel="Search courses"
-      defaultQuery={input.q}
-      placeholder="e.g. computer science, nursing, MBA"
-      loading={search.loading}
-      formRef={search.formRef}
-      filters={<CourseFilters input={input} facets={facets} display={display} />}
-      onChange={onChange}
-      onSubmit={onSubmit}
-    >
-      <ResultCount total={data.total} noun={['course', 'courses']} loading={search.loading} />
-      {search.error && <p className="mt-2 text-danger-600">{search.error}</p>}
-      <div className="mt-3">
-        <SearchNotice results={data} query={search.query} />
-      </div>
-      <ul className="mt-4 grid gap-4">
-        {data.items.map((course) => (
-          <li key={course.id}>
-            <CourseCard course={course} display={display} rates={rates} />
-          </li>
-        ))}
-      </ul>
-      <Pagination
+    <>
+      <SearchForm
         pagePath="/courses"
+        label="Courses"
+        inputId="course-q"
+        inputLabel="Search courses"
+        defaultQuery={input.q}
+        placeholder="e.g. computer science, nursing, MBA"
+        loading={search.loading}
+        formRef={search.formRef}
         query={search.query}
-        page={data.page}
-        pageCount={data.pageCount}
-        label="Course result pages"
-      />
-    </SearchForm>
+        resultLabel={resultLabel(data.total, ['course', 'courses'])}
+        filters={<CourseFilters input={input} facets={facets} display={display} />}
+        onChange={onChange}
+        onSubmit={onSubmit}
+      >
+        <ResultCount total={data.total} noun={['course', 'courses']} loading={search.loading} />
+        {search.error && <p className="mt-2 text-danger-600">{search.error}</p>}
+        <div className="mt-3">
+          <SearchNotice results={data} query={search.query} />
+        </div>
+        <ul className="mt-4 grid gap-4">
+          {data.items.map((course) => (
+            <li key={course.id}>
+              <CourseCard course={course} display={display} rates={rates} />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          pagePath="/courses"
+          query={search.query}
+          page={data.page}
+          pageCount={data.pageCount}
+          label="Course result pages"
+        />
+      </SearchForm>
+      {/* Outside the search form (forms do not nest); each card's buttons name theirs. */}
+      {data.items.map((course) => (
+        <PickForm
+          key={course.id}
+          courseId={course.id}
+          title={course.title}
+          csrfToken={csrfToken}
+          next={pagePath}
+        />
+      ))}
+    </>
   );
 }

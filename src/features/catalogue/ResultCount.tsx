@@ -1,3 +1,9 @@
+/** "12 courses", "More than 1,000 courses", "1 course". */
+export function resultLabel(total: number, noun: readonly [string, string]): string {
+  const shown = total > 1000 ? 'More than 1,000' : total.toLocaleString('en-GB');
+  return `${shown} ${total === 1 ? noun[0] : noun[1]}`;
+}
+
 /** The number of results, announced politely whenever it changes. */
 export default function ResultCount({
   total,
@@ -8,11 +14,10 @@ export default function ResultCount({
   noun: [string, string];
   loading: boolean;
 }) {
-  const shown = total > 1000 ? 'More than 1,000' : total.toLocaleString('en-GB');
   return (
     <div className="flex items-center gap-3">
       <p role="status" aria-live="polite" className="text-lg font-semibold text-ink-900">
-        {shown} {total === 1 ? noun[0] : noun[1]} found
+        {resultLabel(total, noun)} found
       </p>
       {loading && (
         <span className="inline-flex items-center gap-2 text-sm text-ink-600">

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { $shortlist, syncShortlistChange, toggleShortlist } from '../../stores/shortlist.ts';
+import { pickFormId } from '../shortlist/pick.ts';
 import { useMounted } from './use-mounted.ts';
 
 export interface SaveButtonProps {
@@ -9,13 +10,18 @@ export interface SaveButtonProps {
   size?: 'sm' | 'md';
 }
 
-/** Saves a course to the shortlist (this browser, and the account when signed in). */
+/**
+ * Saves a course to the shortlist (this browser, and the account when signed in). It submits the
+ * course's PickForm, so a tap before hydration is not lost; once mounted it saves in the page.
+ */
 export default function SaveButton({ courseId, title, size = 'sm' }: SaveButtonProps) {
   const list = useStore($shortlist);
   const mounted = useMounted();
   const [error, setError] = useState('');
   const saved = mounted && list.includes(courseId);
-  const onClick = () => {
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    // React handles the click only once hydrated: from then on the page does the work, not the form.
+    event.preventDefault();
     const nowSaved = toggleShortlist(courseId);
     setError('');
     syncShortlistChange(courseId, nowSaved).then(
@@ -26,9 +32,11 @@ export default function SaveButton({ courseId, title, size = 'sm' }: SaveButtonP
   return (
     <span className="inline-flex flex-col">
       <button
-        type="button"
+        type="submit"
+        form={pickFormId(courseId)}
+        name="action"
+        value={saved ? 'unsave' : 'save'}
         onClick={onClick}
-        disabled={!mounted}
         aria-pressed={saved}
         aria-label={`${saved ? 'Saved' : 'Save'}: ${title}`}
         className={`inline-flex items-center justify-center gap-1 rounded-lg border font-semibold transition-colors ${

@@ -1,3 +1,4 @@
+import { countryName } from '../../lib/countries.ts';
 import { Checkboxes, NumberInput, Select } from './FilterControls.tsx';
 import { RANKING_BANDS, UNIVERSITY_SORTS, type UniversitySearchInput } from './schema.ts';
 import type { Facets } from './types.ts';
@@ -33,7 +34,7 @@ export default function UniversityFilters({
         name="country"
         options={facets.countries.map((country) => ({
           value: country.code,
-          label: `${country.name} (${country.count})`,
+          label: `${countryName(country.code)} (${country.count})`,
         }))}
         selected={input.country}
       />

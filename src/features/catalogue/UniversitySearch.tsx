@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import Pagination from './Pagination.tsx';
-import ResultCount from './ResultCount.tsx';
+import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { UniversitySearchInput } from './schema.ts';
 import type { Facets, RateTable, UniversityResults } from './types.ts';
@@ -52,6 +52,8 @@ export default function UniversitySearch({
       defaultQuery={input.q}
       loading={search.loading}
       formRef={search.formRef}
+      query={search.query}
+      resultLabel={resultLabel(search.data.total, ['university', 'universities'])}
       filters={<UniversityFilters input={input} facets={facets} display={display} />}
       onChange={onChange}
       onSubmit={onSubmit}

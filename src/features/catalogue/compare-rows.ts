@@ -6,6 +6,7 @@ import { firstYearCost } from './first-year-cost.ts';
 import { formatDay } from '../../lib/format-day.ts';
 import { nextOpenIntake, todayUtc } from './intake-availability.ts';
 import { durationLabel, levelLabel, MODE_LABELS } from './labels.ts';
+import { livingMonthLine, livingSourceLine } from './living-cost-text.ts';
 
 export interface CompareRow {
   label: string;
@@ -25,7 +26,7 @@ function costOf(course: CourseDetail, display: string, rates: CurrencyRates) {
       tuitionCurrency: course.tuition_currency,
       applicationFee: course.application_fee,
       applicationFeeCurrency: course.application_fee_currency,
-      countryCode: course.universities.country_code,
+      livingCost: course.living_cost,
     },
     display,
     rates,
@@ -63,8 +64,12 @@ export function compareRows(
     }),
     row('Living costs a year (estimate)', (c) => {
       const living = costOf(c, display, rates)?.living;
-      return living === null || living === undefined ? 'Not available' : formatApproximate(living, display);
+      if (living === null || living === undefined || !c.living_cost) return 'Not available';
+      return `${formatApproximate(living, display)} (${livingMonthLine(c.living_cost)})`;
     }),
+    row('Living costs source', (c) =>
+      c.living_cost ? livingSourceLine(c.living_cost) : 'No figure for this city yet',
+    ),
     row('Application fee', (c) =>
       c.application_fee === 0
         ? 'None'

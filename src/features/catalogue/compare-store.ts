@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { COMPARE_PICKS_COOKIE, takeBrowserPicks } from '../shortlist/pick.ts';
 
 export const COMPARE_LIMIT = 4;
 export const COMPARE_FULL_MESSAGE = `You can compare up to ${COMPARE_LIMIT} courses. Remove one to add another.`;
@@ -32,6 +33,18 @@ export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], {
   decode,
 });
 
+/** Courses added or removed by a plain form post (before hydration, or without JavaScript). */
+function takeFormPicks(): void {
+  const picks = takeBrowserPicks(COMPARE_PICKS_COOKIE);
+  if (picks.length === 0) return;
+  let list = $compare.get();
+  for (const pick of picks)
+    list = pick.add
+      ? addToList(list, { id: pick.id, title: pick.title }).list
+      : list.filter((item) => item.id !== pick.id);
+  $compare.set(list);
+}
+
 export type AddOutcome = 'added' | 'already' | 'full';
 
 /** Pure rule of the tray: at most four, each once. */
@@ -43,6 +56,8 @@ export function addToList(
   if (list.length >= COMPARE_LIMIT) return { list: [...list], outcome: 'full' };
   return { list: [...list, entry], outcome: 'added' };
 }
+
+takeFormPicks();
 
 export function addToCompare(entry: CompareEntry): AddOutcome {
   const { list, outcome } = addToList($compare.get(), entry);

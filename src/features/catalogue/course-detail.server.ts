@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isFull } from './intake-availability.ts';
 import type { DetailKey } from './slug.ts';
+import { findLivingCosts } from './living-costs.server.ts';
+import { placeKey, type LivingCost } from './living-costs.ts';
 
 export interface Intake {
   term: string;
@@ -62,6 +64,8 @@ export interface CourseDetail {
   };
   intakes: Intake[];
   document_requirements: { kind: string; required: boolean; description: string }[];
+  /** The living costs of the university's city, or null when we have no figure for it. */
+  living_cost: LivingCost | null;
 }
 
 export const COURSE_DETAIL_COLUMNS = `id, slug, title, level, field, duration_months, study_mode, language,
@@ -89,7 +93,24 @@ export function normaliseCourse(row: Record<string, unknown>): CourseDetail {
     .map(normaliseIntake)
     .filter((intake) => intake.status !== 'archived')
     .sort((a, b) => a.start_date.localeCompare(b.start_date));
+  detail.living_cost = null;
   return detail;
+}
+
+/** Gives each course the living costs of its university's city. */
+export async function withLivingCosts(
+  supabase: SupabaseClient,
+  courses: CourseDetail[],
+): Promise<CourseDetail[]> {
+  const places = courses.map((course) => ({
+    countryCode: course.universities.country_code,
+    city: course.universities.city,
+  }));
+  const costs = await findLivingCosts(supabase, places);
+  for (const course of courses)
+    course.living_cost =
+      costs.get(placeKey(course.universities.country_code, course.universities.city)) ?? null;
+  return courses;
 }
 
 /** A published course by slug or id, with its university, intakes and document list; null when unknown. */
@@ -101,7 +122,9 @@ export async function getCourse(supabase: SupabaseClient, key: DetailKey): Promi
     .eq(key.kind, key.value)
     .maybeSingle();
   if (error) throw new Error(`course: ${error.message}`);
-  return data ? normaliseCourse(data as Record<string, unknown>) : null;
+  if (!data) return null;
+  const [course] = await withLivingCosts(supabase, [normaliseCourse(data as Record<string, unknown>)]);
+  return course ?? null;
 }
 
 /** Up to four courses for the comparison table, in the order asked. */
@@ -115,6 +138,9 @@ export async function getCoursesById(
     .select(COURSE_DETAIL_COLUMNS)
     .in('id', [...ids]);
   if (error) throw new Error(`courses: ${error.message}`);
-  const rows = ((data ?? []) as Record<string, unknown>[]).map(normaliseCourse);
+  const rows = await withLivingCosts(
+    supabase,
+    ((data ?? []) as Record<string, unknown>[]).map(normaliseCourse),
+  );
   return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }

@@ -1,4 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { findLivingCosts } from './living-costs.server.ts';
+import { placeKey, type LivingCost } from './living-costs.ts';
 import type { DiscoverAnswers, PriorLevel } from './discover-schema.ts';
 import { assessEligibility, type Eligibility, type EligibilityCourse } from './eligibility.ts';
 import type { RateTable } from './types.ts';
@@ -11,6 +13,8 @@ export interface DiscoverMatch {
   universityCity: string;
   countryCode: string;
   result: Eligibility;
+  /** The living costs of the university's city, or null when we have no figure for it. */
+  livingCost: LivingCost | null;
 }
 
 interface CandidateRow {
@@ -85,7 +89,15 @@ export async function findMatches(
       universityCity: row.university_city,
       countryCode: row.university_country_code,
       result: assessEligibility(toEligibilityCourse(row), answers, rates),
+      livingCost: null as LivingCost | null,
     }))
     .sort((a, b) => Number(b.result.eligible) - Number(a.result.eligible) || b.result.score - a.result.score);
-  return { matches: matches.slice(0, MATCHES_SHOWN), considered: rows.length };
+  const shown = matches.slice(0, MATCHES_SHOWN);
+  const costs = await findLivingCosts(
+    supabase,
+    shown.map((match) => ({ countryCode: match.countryCode, city: match.universityCity })),
+  );
+  for (const match of shown)
+    match.livingCost = costs.get(placeKey(match.countryCode, match.universityCity)) ?? null;
+  return { matches: shown, considered: rows.length };
 }

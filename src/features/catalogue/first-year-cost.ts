@@ -1,17 +1,19 @@
 import { convertMoney, type CurrencyRates } from '../../lib/convert-money.ts';
-import { livingCostFor } from './living-costs.ts';
+import { yearlyLiving, type LivingCost } from './living-costs.ts';
 
 export interface CostInput {
   tuitionAnnual: number;
   tuitionCurrency: string;
   applicationFee: number;
   applicationFeeCurrency: string | null;
-  countryCode: string;
+  /** The living costs of the university's city, or null when we have no figure for it. */
+  livingCost: Pick<LivingCost, 'monthlyAmount' | 'currency'> | null;
 }
 
 export interface FirstYearCost {
   currency: string;
   tuition: number;
+  /** A year of living costs in the city (twelve months), converted. */
   living: number | null;
   applicationFee: number;
   /** Tuition + estimated living costs + application fee; null when any part cannot be converted. */
@@ -32,8 +34,8 @@ export function firstYearCost(
     rates,
   );
   if (tuition === null || fee === null) return null;
-  const estimate = livingCostFor(course.countryCode);
-  const living = estimate ? convertMoney(estimate.amount, estimate.currency, currency, rates) : null;
+  const estimate = course.livingCost;
+  const living = estimate ? convertMoney(yearlyLiving(estimate), estimate.currency, currency, rates) : null;
   const total = living === null ? null : Math.round((tuition + living + fee) * 100) / 100;
   return { currency, tuition, living, applicationFee: fee, total };
 }

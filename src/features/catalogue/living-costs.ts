@@ -1,21 +1,47 @@
 /**
- * Our estimate of a single student's yearly living costs (rent, food, transport) by country, in
- * the local currency. Shown labelled as an estimate; universities publish their own guidance.
+ * What a single student spends a month in one city (rent, food, transport, essentials), in the
+ * local currency, from the living_costs table: dated, with its source and when it was last checked.
  */
-const LIVING_COSTS: Readonly<Record<string, { amount: number; currency: string }>> = {
-  GB: { amount: 13_500, currency: 'GBP' },
-  IE: { amount: 13_000, currency: 'EUR' },
-  NL: { amount: 13_000, currency: 'EUR' },
-  DE: { amount: 11_500, currency: 'EUR' },
-  FR: { amount: 12_000, currency: 'EUR' },
-  ES: { amount: 10_500, currency: 'EUR' },
-  IT: { amount: 11_000, currency: 'EUR' },
-  US: { amount: 20_000, currency: 'USD' },
-  CA: { amount: 22_000, currency: 'CAD' },
-  AU: { amount: 29_700, currency: 'AUD' },
-  NZ: { amount: 24_000, currency: 'NZD' },
-};
+export interface LivingCost {
+  city: string;
+  countryCode: string;
+  monthlyAmount: number;
+  currency: string;
+  /** The date the figure describes (YYYY-MM-DD). */
+  asOf: string;
+  sourceNote: string;
+  lastVerifiedAt: string | null;
+}
 
-export function livingCostFor(countryCode: string): { amount: number; currency: string } | null {
-  return LIVING_COSTS[countryCode] ?? null;
+/** The lookup key of a city: its country and its name, case and spacing ignored. */
+export function placeKey(countryCode: string, city: string): string {
+  return `${countryCode.toUpperCase()}|${city.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+}
+
+/** A year of living costs (twelve months), in the figure's currency. */
+export function yearlyLiving(cost: Pick<LivingCost, 'monthlyAmount'>): number {
+  return Math.round(cost.monthlyAmount * 12 * 100) / 100;
+}
+
+/** A living_costs row as the API sends it (numeric columns may arrive as strings). */
+export interface LivingCostRow {
+  city: string;
+  country_code: string;
+  monthly_amount: number | string;
+  currency: string;
+  as_of: string;
+  source_note: string;
+  last_verified_at: string | null;
+}
+
+export function toLivingCost(row: LivingCostRow): LivingCost {
+  return {
+    city: row.city,
+    countryCode: row.country_code,
+    monthlyAmount: Number(row.monthly_amount),
+    currency: row.currency,
+    asOf: row.as_of,
+    sourceNote: row.source_note,
+    lastVerifiedAt: row.last_verified_at,
+  };
 }

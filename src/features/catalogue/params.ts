@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../lib/countries.ts';
 
 /**
  * Query-string helpers shared by the catalogue schemas: each field falls back to its default on bad
@@ -40,7 +41,7 @@ export const searchText = z
   .catch('')
   .default('');
 
-export const countryCode = z.string().regex(/^[A-Z]{2}$/);
+export const countryCode = z.string().refine((value): boolean => isIsoCountryCode(value));
 export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /** Serialises a parsed query back into a stable URL query (defaults left out). */

@@ -13,6 +13,8 @@ export const LEAD_LABELS: Record<string, string> = {
   field_of_interest: 'Subject you are interested in (optional)',
   preferred_intake: 'Preferred start (optional)',
   message: 'Your question (optional)',
+  consent_email: 'How may a counsellor contact you?',
+  no_contact: 'Do not contact me',
 };
 
 interface Props {

@@ -66,7 +66,7 @@ export default function LeadForm(props: LeadFormProps) {
           <input id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </div>
         <LeadFields formId={formId} values={values} errors={form.fieldErrors} intakes={intakes} />
-        <LeadConsents formId={formId} values={values} />
+        <LeadConsents formId={formId} values={values} errors={form.fieldErrors} />
         <div>
           <SubmitButton label={submitLabel} busy={form.busy} />
         </div>

@@ -7,10 +7,31 @@ import { externalReferrer, utmFrom } from './attribution.ts';
 import { upcomingIntakes } from './intakes.ts';
 import { leadRateLimiter } from './lead-rate-limit.server.ts';
 import type { LeadFormProps } from './LeadForm.tsx';
-import { HONEYPOT_FIELD, UTM_FIELDS } from './schema.ts';
-import { submitLead, THANK_YOU } from './submit-lead.server.ts';
+import { CONSENT_FIELDS, HONEYPOT_FIELD, leadThankYou, UTM_FIELDS } from './schema.ts';
+import { submitLead } from './submit-lead.server.ts';
 
 const SENT_FLAG = 'sent';
+/** The consents a sent request gave, as the value of ?sent= ("email,phone", or "none"). */
+const SENT_WAYS: Readonly<Record<(typeof CONSENT_FIELDS)[number], string>> = {
+  consent_email: 'email',
+  consent_phone: 'phone',
+  consent_whatsapp: 'whatsapp',
+};
+
+function sentValue(fields: Record<string, string>): string {
+  const ways = CONSENT_FIELDS.filter((name) => fields[name] === 'on' || fields[name] === 'true');
+  return ways.map((name) => SENT_WAYS[name]).join(',') || 'none';
+}
+
+/** The thank-you for ?sent=…: it promises contact only in the ways the request agreed to. */
+function sentNotice(value: string): string {
+  const ways = new Set(value.split(','));
+  return leadThankYou({
+    consent_email: ways.has('email'),
+    consent_phone: ways.has('phone'),
+    consent_whatsapp: ways.has('whatsapp'),
+  });
+}
 const CONTEXT_FIELDS = ['page_path', 'course_id', ...UTM_FIELDS, 'referrer'] as const;
 
 /** Course, campaign and referrer of the visit, from the query string and the Referer header. */
@@ -59,12 +80,12 @@ async function handlePost(
 /** The contact form: rendered, or handled as a post that redirects on success and re-renders on failure. */
 export async function loadContactForm(astro: AstroGlobal): Promise<LeadFormProps | Response> {
   if (astro.request.method !== 'POST') {
-    const sent = astro.url.searchParams.has(SENT_FLAG);
-    return formProps(astro, sent ? { notice: THANK_YOU } : {});
+    const sent = astro.url.searchParams.get(SENT_FLAG);
+    return formProps(astro, sent === null ? {} : { notice: sentNotice(sent) });
   }
   const { outcome, fields } = await handlePost(astro);
   if (wantsJsonResponse(astro.request)) return jsonOutcome(outcome);
-  if (outcome.ok) return astro.redirect(`/contact/?${SENT_FLAG}#contact-form`, 303);
+  if (outcome.ok) return astro.redirect(`/contact/?${SENT_FLAG}=${sentValue(fields)}#contact-form`, 303);
   astro.response.status = outcome.status;
   const values = echoValues(fields);
   delete values[HONEYPOT_FIELD];

@@ -16,6 +16,15 @@ export const STUDY_LEVELS = [
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 
+/** The ways a counsellor may contact someone, each a separate permission. */
+export const CONSENT_FIELDS = ['consent_email', 'consent_phone', 'consent_whatsapp'] as const;
+/** The explicit choice that nobody contacts them; never stored, it only stands in for a consent. */
+export const NO_CONTACT_FIELD = 'no_contact';
+export const CONSENT_REQUIRED =
+  'Choose how a counsellor may contact you, or tick that you do not want to be contacted.';
+export const CONSENT_CONFLICT =
+  'You chose a way to contact you and also that nobody should: untick one of them.';
+
 /** The field a person never sees; only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
 
@@ -99,6 +108,7 @@ export const leadFormSchema = z
     consent_email: consent,
     consent_phone: consent,
     consent_whatsapp: consent,
+    no_contact: consent,
     source: z.enum(FORM_SOURCES, 'Unknown form.'),
     page_path: contextValue((value) => value.startsWith('/') && value.length <= 300),
     course_id: contextValue((value) => UUID.test(value)),
@@ -114,7 +124,31 @@ export const leadFormSchema = z
       message: 'Enter a phone number so we can call you or message you on WhatsApp.',
       path: ['phone'],
     }),
+    z.refine((lead) => lead.no_contact || lead.consent_email || lead.consent_phone || lead.consent_whatsapp, {
+      message: CONSENT_REQUIRED,
+      path: ['consent_email'],
+    }),
+    z.refine(
+      (lead) => !(lead.no_contact && (lead.consent_email || lead.consent_phone || lead.consent_whatsapp)),
+      {
+        message: CONSENT_CONFLICT,
+        path: [NO_CONTACT_FIELD],
+      },
+    ),
   );
+
+/** What the person is told once the request is in: contact is promised only as they agreed to it. */
+export function leadThankYou(lead: Pick<LeadFormInput, (typeof CONSENT_FIELDS)[number]>): string {
+  const ways = [
+    lead.consent_email ? 'by e-mail' : '',
+    lead.consent_phone ? 'by phone' : '',
+    lead.consent_whatsapp ? 'on WhatsApp' : '',
+  ].filter(Boolean);
+  if (ways.length === 0)
+    return 'Thank you. We have your request. As you asked, nobody will contact you about it.';
+  const listed = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
+  return `Thank you. A counsellor will contact you ${listed} within one working day.`;
+}
 
 export type LeadFormInput = z.infer<typeof leadFormSchema>;
 

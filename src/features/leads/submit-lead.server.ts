@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import type { RateLimiter } from '../../lib/security/rate-limit.ts';
-import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema } from './schema.ts';
+import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
 
 export interface LeadSubmission {
   fields: Record<string, string>;
@@ -12,7 +12,8 @@ export interface LeadSubmission {
   limiter: RateLimiter;
 }
 
-export const THANK_YOU = 'Thank you. A counsellor will contact you within one working day.';
+/** What a bot is told (it never learns whether anything was stored). */
+const BOT_THANK_YOU = 'Thank you. We have your request.';
 const UNAVAILABLE =
   'We could not send your request just now. Please try again in a moment, or e-mail us at hello@unipath.example.';
 
@@ -34,14 +35,17 @@ export async function submitLead({
   limiter,
 }: LeadSubmission): Promise<FormOutcome> {
   if (!limiter.take(clientIp)) return rateLimited();
-  if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: THANK_YOU });
+  if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: BOT_THANK_YOU });
   const parsed = leadFormSchema.safeParse(fields);
   if (!parsed.success)
     return failure(422, 'Please correct the highlighted fields.', leadFieldErrors(parsed.error));
-  const payload = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  // "Do not contact me" is stored as no consent at all; the database knows only the three consents.
+  const payload = Object.fromEntries(
+    Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key !== NO_CONTACT_FIELD),
+  );
   try {
     const { error } = await supabase.rpc('submit_lead', { payload });
-    if (!error) return success({ message: THANK_YOU });
+    if (!error) return success({ message: leadThankYou(parsed.data) });
     if (error.code === '22023' || error.code === '23514')
       return failure(422, 'Please check the details you entered.');
     return failure(503, UNAVAILABLE);

@@ -2,7 +2,7 @@ import type { FieldErrors } from '../../lib/security/form-outcome.ts';
 import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { ProfileFieldGroup, ProfileFormProps } from './form-spec.ts';
 import { TEST_RANGES, type ProfileIntent } from './schema.ts';
-import type { CountryOption } from './countries.ts';
+import type { CountryOption } from '../../lib/countries.ts';
 
 export interface FormState {
   values: Record<string, string>;

@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
-import { countryOptions } from './countries.ts';
+import { countryOptions } from '../../lib/countries.ts';
 import { readReminders } from './email-preferences.server.ts';
 import type { ProfileFormProps } from './form-spec.ts';
 import { loadProfile } from './profile-data.server.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../lib/countries.ts';
 import { newPasswordSchema } from '../../lib/security/password-rule.ts';
 
 const text = (max: number, label: string) =>
@@ -8,7 +9,7 @@ const countryCode = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), 'Choose a country from the list.')
+  .refine((value) => value === '' || isIsoCountryCode(value), 'Choose a country from the list.')
   .transform((value) => value || null);
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -67,7 +68,12 @@ const educationRowSchema = z
     institution: text(160, 'School or university').default(''),
     qualification: text(120, 'Qualification').default(''),
     field: text(120, 'Subject').default(''),
-    country: z.string().trim().toUpperCase().default(''),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || isIsoCountryCode(value), 'Choose a country from the list.')
+      .default(''),
     start_year: year('Start year').default(''),
     end_year: year('End year').default(''),
     grade: text(40, 'Grade').default(''),

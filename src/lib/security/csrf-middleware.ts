@@ -24,6 +24,13 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i
  */
 export const CSRF_EXEMPT_POSTS: ReadonlySet<string> = new Set(['/unsubscribe']);
 
+/**
+ * Posts a visitor (no session) may make without a token once the origin check has passed: Save
+ * and Compare, which for a visitor change nothing but that browser's own cookies. Catalogue pages
+ * are shared-cacheable for visitors, so they carry no token; a signed-in person's post needs one.
+ */
+export const VISITOR_POSTS: ReadonlySet<string> = new Set(['/api/shortlist/pick']);
+
 const FORM_LIKE = /application\/x-www-form-urlencoded|multipart\/form-data|text\/plain/i;
 
 /**
@@ -82,6 +89,12 @@ export const csrf = defineMiddleware(async (context, next) => {
       status: 403,
     });
   }
+  if (
+    !context.locals.user &&
+    VISITOR_POSTS.has(context.url.pathname) &&
+    context.request.headers.get('origin') === context.url.origin
+  )
+    return next();
   if (verifyCsrfToken(expected, await submittedToken(context.request))) return next();
   if (wantsJson(context.request)) {
     return new Response(JSON.stringify(securityErrorBody(SECURITY_TOASTS.csrf)), {

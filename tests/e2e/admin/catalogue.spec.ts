@@ -96,7 +96,7 @@ test('a new university and course with an intake reach the public course page on
   await page.goto('/admin/catalogue');
   const create = region(page, 'New university');
   await create.getByLabel('Name', { exact: true }).fill(name);
-  await create.getByLabel('Country code').fill('nz');
+  await create.getByLabel('Country', { exact: true }).selectOption('NZ');
   await create.getByLabel('Country name').fill('New Zealand');
   await create.getByLabel('City').fill('Wellington');
   await create.getByLabel('Currency').selectOption('NZD');

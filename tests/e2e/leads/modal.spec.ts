@@ -69,7 +69,8 @@ test('the WhatsApp button opens a chat with the configured number, or is absent 
 }) => {
   await page.goto('/about/');
   const link = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });
-  const digits = (process.env['WHATSAPP_NUMBER'] ?? '').replace(/\D/g, '');
+  // The build's number: the documented demo default unless the environment sets one (or none).
+  const digits = (process.env['WHATSAPP_NUMBER'] ?? '+44 7700 900123').replace(/\D/g, '');
   if (digits.length < 7) {
     await expect(link).toHaveCount(0);
     return;

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const form = (fields: Record<string, string>) => ({
-  fields: { name: 'Kwame Mensah', email: 'kwame@example.test', source: 'contact', ...fields },
+  fields: {
+    name: 'Kwame Mensah',
+    email: 'kwame@example.test',
+    source: 'contact',
+    consent_email: 'on',
+    ...fields,
+  },
   clientIp: '198.51.100.7',
   supabase: anon,
   limiter: unlimited,
@@ -47,6 +53,20 @@ describe('submitting a lead through the server', () => {
       name: 'Enter your name.',
       email: 'Enter a valid e-mail address, like name@example.com.',
     });
+  });
+
+  it('refuses a lead with no way to contact, and thanks a "do not contact me" lead without promising contact', async () => {
+    const none = await submitLead(form({ email: 'silent@example.test', consent_email: '' }));
+    expect(none).toMatchObject({ ok: false, status: 422 });
+    expect(Object.keys(none.fieldErrors ?? {})).toEqual(['consent_email']);
+    const quiet = await submitLead(
+      form({ email: 'quiet@example.test', consent_email: '', no_contact: 'on' }),
+    );
+    expect(quiet).toMatchObject({ ok: true, status: 200 });
+    expect(quiet.message).toContain('nobody will contact you');
+    expect(quiet.message).not.toContain('A counsellor will contact you');
+    const stored = (await allLeads(stack)).filter((lead) => lead.email === 'quiet@example.test');
+    expect(stored).toMatchObject([{ consent_email: false, consent_phone: false, consent_whatsapp: false }]);
   });
 
   it('lets an address send five leads per window, then answers 429 with the Rate Limit toast', async () => {
@@ -100,6 +120,7 @@ const FIELDS = [
   'consent_email',
   'consent_phone',
   'consent_whatsapp',
+  'no_contact',
   'source',
   'page_path',
   'course_id',
@@ -121,6 +142,7 @@ const fieldsArbitrary = fc
     source: fc.constantFrom('lead_form', 'popup', 'contact'),
     level_of_interest: fc.constantFrom('bachelor', 'master'),
     preferred_intake: fc.constantFrom('2027-09', '2028-01'),
+    consent_email: fc.constantFrom('on'),
     changes: fc.dictionary(fc.constantFrom(...FIELDS), anyText, { maxKeys: 4 }),
   })
   .map(({ changes, ...base }) => ({ ...base, ...changes }));

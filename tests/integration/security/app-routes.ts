@@ -61,6 +61,7 @@ export const WRITES: Array<[string, string[]]> = [
   ['/api/leads', ['POST']],
   ['/api/shortlist', ['POST']],
   ['/api/shortlist/merge', ['POST']],
+  ['/api/shortlist/pick', ['POST']],
   ['/api/auth/sign-out', ['POST']],
   ['/api/applications/draft', ['POST']],
   ['/api/applications/:id/submit', ['POST']],

@@ -48,7 +48,7 @@ describe('money', () => {
         tuitionCurrency: 'GBP',
         applicationFee: 50,
         applicationFeeCurrency: 'GBP',
-        countryCode: 'GB',
+        livingCost: { monthlyAmount: 1090, currency: 'GBP' },
       },
       'GBP',
       rates,
@@ -56,9 +56,24 @@ describe('money', () => {
     expect(cost).toEqual({
       currency: 'GBP',
       tuition: 13100,
-      living: 13500,
+      living: 13080,
       applicationFee: 50,
-      total: 26650,
+      total: 26230,
     });
+  });
+
+  it('gives no total when the city has no living-cost figure', () => {
+    const cost = firstYearCost(
+      {
+        tuitionAnnual: 13100,
+        tuitionCurrency: 'GBP',
+        applicationFee: 0,
+        applicationFeeCurrency: null,
+        livingCost: null,
+      },
+      'GBP',
+      rates,
+    );
+    expect(cost).toMatchObject({ living: null, total: null });
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { leadFieldErrors, leadFormSchema } from '../../../src/features/leads/schema.ts';
+import {
+  CONSENT_CONFLICT,
+  CONSENT_REQUIRED,
+  leadFieldErrors,
+  leadFormSchema,
+  leadThankYou,
+} from '../../../src/features/leads/schema.ts';
 
-const valid = { name: '  Amara Okafor ', email: ' Amara@Example.COM ', source: 'lead_form' };
+const valid = {
+  name: '  Amara Okafor ',
+  email: ' Amara@Example.COM ',
+  source: 'lead_form',
+  consent_email: 'on',
+};
 
 function errorsFor(input: Record<string, string>) {
   const result = leadFormSchema.safeParse(input);
@@ -9,19 +20,40 @@ function errorsFor(input: Record<string, string>) {
 }
 
 describe('leadFormSchema', () => {
-  it('accepts a name and an e-mail address, trimmed and lower-cased, with every consent off', () => {
+  it('accepts a name and an e-mail address, trimmed and lower-cased, with one consent', () => {
     expect(leadFormSchema.parse(valid)).toEqual({
       name: 'Amara Okafor',
       email: 'amara@example.com',
       source: 'lead_form',
-      consent_email: false,
+      consent_email: true,
       consent_phone: false,
       consent_whatsapp: false,
+      no_contact: false,
     });
   });
 
+  it('refuses a request with no way to contact and no choice that nobody should', () => {
+    const { consent_email: _ticked, ...none } = valid;
+    expect(errorsFor(none)).toEqual({ consent_email: CONSENT_REQUIRED });
+  });
+
+  it('accepts the explicit choice that nobody contacts them, and stores no consent', () => {
+    const { consent_email: _ticked, ...none } = valid;
+    const lead = leadFormSchema.parse({ ...none, no_contact: 'on' });
+    expect([lead.consent_email, lead.consent_phone, lead.consent_whatsapp, lead.no_contact]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('refuses a way to contact together with "do not contact me"', () => {
+    expect(errorsFor({ ...valid, no_contact: 'on' })).toEqual({ no_contact: CONSENT_CONFLICT });
+  });
+
   it('turns ticked boxes into consents, each on its own', () => {
-    const lead = leadFormSchema.parse({ ...valid, consent_email: 'on', phone: '+44 20 7946 0321' });
+    const lead = leadFormSchema.parse({ ...valid, phone: '+44 20 7946 0321' });
     expect([lead.consent_email, lead.consent_phone, lead.consent_whatsapp]).toEqual([true, false, false]);
   });
 
@@ -99,5 +131,19 @@ describe('leadFormSchema', () => {
 
   it('removes characters Postgres cannot store', () => {
     expect(leadFormSchema.parse({ ...valid, message: 'a\u0000b\ud800c' }).message).toBe('abc');
+  });
+
+  it('thanks people without promising contact they did not agree to', () => {
+    const none = { consent_email: false, consent_phone: false, consent_whatsapp: false };
+    expect(leadThankYou(none)).toBe(
+      'Thank you. We have your request. As you asked, nobody will contact you about it.',
+    );
+    expect(leadThankYou(none)).not.toMatch(/counsellor will contact/);
+    expect(leadThankYou({ ...none, consent_email: true })).toBe(
+      'Thank you. A counsellor will contact you by e-mail within one working day.',
+    );
+    expect(leadThankYou({ ...none, consent_phone: true, consent_whatsapp: true })).toBe(
+      'Thank you. A counsellor will contact you by phone or on WhatsApp within one working day.',
+    );
   });
 });

@@ -2,7 +2,7 @@
 export const UNIVERSITY_LABELS = {
   name: 'Name',
   slug: 'Web address',
-  country_code: 'Country code',
+  country_code: 'Country',
   country_name: 'Country name',
   city: 'City',
   type: 'Type',

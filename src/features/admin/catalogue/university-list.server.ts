@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isIsoCountryCode } from '../../../lib/countries.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -34,7 +35,7 @@ export function parseListFilters(params: URLSearchParams): UniversityListFilters
   const page = Number(params.get('page') ?? '1');
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
-    country: /^[A-Z]{2}$/.test(country) ? country : '',
+    country: isIsoCountryCode(country) ? country : '',
     published: published === 'yes' || published === 'no' ? published : '',
     page: Number.isInteger(page) && page >= 1 && page <= 10000 ? page : 1,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../../lib/countries.ts';
 import {
   checkboxRule,
   currencyRule,
@@ -16,10 +17,10 @@ export const universityFormSchema = z.object({
   name: requiredText('Name', 2, 200),
   slug: slugRule(120),
   country_code: z
-    .string({ error: 'Enter the two-letter country code, like GB.' })
+    .string({ error: 'Choose the country from the list.' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Enter the two-letter country code, like GB.'),
+    .refine(isIsoCountryCode, 'Choose the country from the list.'),
   country_name: nullableText('Country name', 100),
   city: requiredText('City', 1, 120),
   type: z.enum(UNIVERSITY_TYPES, { error: 'Choose public or private.' }),

@@ -1,0 +1,22 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { placeKey, toLivingCost, type LivingCost, type LivingCostRow } from './living-costs.ts';
+
+export const LIVING_COST_COLUMNS =
+  'city, country_code, monthly_amount, currency, as_of, source_note, last_verified_at';
+
+/** The living costs of the given cities, keyed by placeKey; cities without a figure are absent. */
+export async function findLivingCosts(
+  supabase: SupabaseClient,
+  places: readonly { countryCode: string; city: string }[],
+): Promise<Map<string, LivingCost>> {
+  const found = new Map<string, LivingCost>();
+  const cities = [...new Set(places.map((place) => place.city.trim()).filter(Boolean))];
+  if (cities.length === 0) return found;
+  const { data, error } = await supabase.from('living_costs').select(LIVING_COST_COLUMNS).in('city', cities);
+  if (error) throw new Error(`living costs: ${error.message}`);
+  for (const row of (data ?? []) as LivingCostRow[]) {
+    const cost = toLivingCost(row);
+    found.set(placeKey(cost.countryCode, cost.city), cost);
+  }
+  return found;
+}
