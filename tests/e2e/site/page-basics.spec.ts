@@ -1,14 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MISSING_PATH, publicPages } from './support/site-pages.ts';
 
-async function expectPageBasics(page: Page, canonicalPath: string) {
+/** `canonicalPath` null: a noindex page, which names no canonical URL. */
+async function expectPageBasics(page: Page, canonicalPath: string | null) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(/\S/);
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /\w.{19,}/);
   const canonical = page.locator('head link[rel="canonical"]');
-  await expect(canonical).toHaveCount(1);
-  const href = (await canonical.getAttribute('href')) ?? '';
-  expect(new URL(href).pathname, 'canonical is absolute and points at this page').toBe(canonicalPath);
+  if (canonicalPath === null) {
+    await expect(canonical).toHaveCount(0);
+  } else {
+    await expect(canonical).toHaveCount(1);
+    const href = (await canonical.getAttribute('href')) ?? '';
+    expect(new URL(href).pathname, 'canonical is absolute and points at this page').toBe(canonicalPath);
+  }
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('h1')).toBeVisible();
 }
@@ -47,7 +52,7 @@ test('titles and descriptions are unique across public pages', async ({ page, re
 test('the not-found page answers 404 with the same basics and links back', async ({ page }) => {
   const response = await page.goto(MISSING_PATH);
   expect(response?.status()).toBe(404);
-  await expectPageBasics(page, '/404');
+  await expectPageBasics(page, null);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
