@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CURRENCY_COOKIE } from '../lib/display-currency.ts';
 import { FLASH_COOKIE } from '../lib/security/flash.ts';
-import { cacheKey, isCacheableCataloguePath } from './cache/catalogue-cache-middleware.ts';
+import { cacheKey, isCacheableCatalogueUrl } from './cache/catalogue-cache-middleware.ts';
 import { CACHE_STATUS_HEADER, type CachedPage, type RenderedCache } from './cache/rendered-cache.ts';
 import { negotiateEncoding, varyWithAcceptEncoding } from './encoding.ts';
 import { finishSecurityHeaders } from './handler-response.ts';
@@ -27,7 +27,7 @@ function keyFor(req: IncomingMessage): string | undefined {
   const path = req.url ?? '';
   if (!path.startsWith('/') || path.startsWith('//')) return undefined;
   const url = new URL(`http://localhost${path}`);
-  if (!isCacheableCataloguePath(url.pathname)) return undefined;
+  if (!isCacheableCatalogueUrl(url)) return undefined;
   const cookies = readCookies(req);
   if (cookies.has(FLASH_COOKIE) || [...cookies.keys()].some((name) => SESSION_COOKIE.test(name))) {
     return undefined;

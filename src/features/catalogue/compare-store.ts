@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { COMPARE_PICKS_COOKIE, takeBrowserPicks } from '../shortlist/pick.ts';
+import { COMPARE_PICKS_COOKIE, takeBrowserPicks, type PendingPick } from '../shortlist/pick.ts';
 
 export const COMPARE_LIMIT = 4;
 export const COMPARE_FULL_MESSAGE = `You can compare up to ${COMPARE_LIMIT} courses. Remove one to add another.`;
@@ -33,16 +33,23 @@ export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], {
   decode,
 });
 
+/** The tray after the adds and removals of plain form posts, in the order they were made. */
+export function applyComparePicks(
+  list: readonly CompareEntry[],
+  picks: readonly PendingPick[],
+): CompareEntry[] {
+  let next = [...list];
+  for (const pick of picks)
+    next = pick.add
+      ? addToList(next, { id: pick.id, title: pick.title }).list
+      : next.filter((item) => item.id !== pick.id);
+  return next;
+}
+
 /** Courses added or removed by a plain form post (before hydration, or without JavaScript). */
 function takeFormPicks(): void {
   const picks = takeBrowserPicks(COMPARE_PICKS_COOKIE);
-  if (picks.length === 0) return;
-  let list = $compare.get();
-  for (const pick of picks)
-    list = pick.add
-      ? addToList(list, { id: pick.id, title: pick.title }).list
-      : list.filter((item) => item.id !== pick.id);
-  $compare.set(list);
+  if (picks.length > 0) $compare.set(applyComparePicks($compare.get(), picks));
 }
 
 export type AddOutcome = 'added' | 'already' | 'full';

@@ -7,8 +7,13 @@ import { createRenderedCache, type RenderedCache } from './rendered-cache.ts';
 const CACHEABLE =
   /^\/(universities|courses)(\/[^/]+)?\/?$|^\/discover\/?$|^\/api\/catalogue\/(courses|universities)$/;
 
-export function isCacheableCataloguePath(pathname: string): boolean {
-  return CACHEABLE.test(pathname);
+/**
+ * Whether a catalogue address may be answered from the cache. The compare page without `ids` is
+ * personal (it reads the visitor's compare picks from their cookie), so it is always rendered.
+ */
+export function isCacheableCatalogueUrl(url: URL): boolean {
+  if (!CACHEABLE.test(url.pathname)) return false;
+  return !(/^\/courses\/compare\/?$/.test(url.pathname) && !url.searchParams.has('ids'));
 }
 
 /**
@@ -42,7 +47,7 @@ export function cacheKey(
  */
 export const catalogueCacheMiddleware: MiddlewareHandler = async (context, next) => {
   const { request, url, locals } = context;
-  if (context.isPrerendered || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return next();
+  if (context.isPrerendered || request.method !== 'GET' || !isCacheableCatalogueUrl(url)) return next();
   if (locals.user || locals.flash.length > 0 || authCookieNames(request).length > 0) return next();
   const supabase = locals.supabase;
   if (!supabase) return next();

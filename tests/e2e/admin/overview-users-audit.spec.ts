@@ -298,3 +298,23 @@ test('a counsellor sees the overview but not users and roles or the audit log', 
   expect(posted.status()).toBe(404);
   expect(await rolesOf(counsellor.id)).toEqual(['counsellor']);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the toast a staff form leaves after its redirect is drawn by the server', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInStaff(context, baseURL, 'admin');
+    const target = await newAccount();
+    await page.goto(`/admin/users?q=${encodeURIComponent(target.email)}`);
+    const row = page.locator(`tr[data-user-id="${target.id}"]`);
+    await row.getByRole('button', { name: `Grant counsellor to ${target.email}` }).click();
+    await expect(page.locator('[data-toast-region="status"]')).toContainText(
+      `Counsellor role granted to ${target.email}.`,
+    );
+    expect(await rolesOf(target.id)).toEqual(['counsellor']);
+  });
+});

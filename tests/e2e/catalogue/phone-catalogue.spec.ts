@@ -109,11 +109,12 @@ test('on a phone the filters fold behind “Filters (n)” with the count, and t
   await expect(summary).toBeVisible();
   await expect(summary).toContainText(/\d+ courses?/);
   await expect(page.getByLabel('Sort by')).toBeHidden();
+  // The first card starts in the upper three quarters of the screen, its title and facts in view.
   const first = page.getByRole('article').first();
   const box = await first.boundingBox();
   expect(box).not.toBeNull();
-  expect((box?.y ?? PHONE.height) + 40).toBeLessThan(PHONE.height);
-  await expect(first.getByRole('heading')).toBeInViewport();
+  expect(box?.y ?? PHONE.height).toBeLessThan(PHONE.height * 0.75);
+  await expect(first.getByRole('heading')).toBeInViewport({ ratio: 1 });
 
   // The keyboard opens it; the filters are then there to change.
   await summary.focus();
@@ -137,6 +138,21 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/level=master/);
     await expect(page.locator('summary').filter({ hasText: /^Filters \(1\)/ })).toBeVisible();
+  });
+
+  test('Compare taps open the comparison, and removing the last course empties it', async ({ page }) => {
+    await page.goto('/courses?level=master');
+    const one = await firstCourse(page);
+    await pick(page, one.id, /^Compare/).click();
+    await expect(page.locator('[data-toast-region="status"]')).toContainText('is in your compare list');
+    await page.getByRole('link', { name: 'Compare your picks' }).click();
+    await expect(page).toHaveURL(new RegExp(`/courses/compare\\?ids=${one.id}`));
+    await expect(page.getByRole('region', { name: 'Course comparison' })).toContainText(one.title);
+    await page
+      .getByRole('link', { name: /^Remove/ })
+      .first()
+      .click();
+    await expect(page.getByText('Nothing to compare yet.')).toBeVisible();
   });
 });
 
