@@ -198,3 +198,33 @@ test('compare shows each city’s own living costs, dated and sourced', async ({
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('on a phone the WhatsApp button covers neither a card’s buttons nor the compare tray’s link', async ({
+  page,
+}) => {
+  await page.goto('/courses?level=master');
+  await hydrated(page);
+  const whatsapp = page.locator('[data-whatsapp]');
+  await expect(whatsapp).toBeVisible();
+  const fab = await whatsapp.boundingBox();
+  expect(fab).not.toBeNull();
+  // Every card button on the first screen, where the page opens, is free to tap.
+  const buttons = page.locator('button[form^="pick-"]');
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox();
+    if (!box || box.y > PHONE.height) continue;
+    expect(fab && overlaps(fab, box), `${await button.getAttribute('aria-label')} is covered`).toBe(false);
+  }
+  // With two courses picked the tray wraps, and its link to the comparison is still free to tap.
+  const compare = buttons.filter({ hasText: /Compar/ });
+  await compare.nth(0).tap();
+  await compare.nth(1).tap();
+  const tray = page.getByRole('region', { name: 'Compare tray' });
+  await expect(tray).toContainText('Compare (2 of 4)');
+  const link = await tray.getByRole('link', { name: /side by side/ }).boundingBox();
+  expect(fab && link && overlaps(fab, link), 'the tray’s link is covered').toBe(false);
+});
