@@ -58,6 +58,8 @@ export function fromDatabase(error: unknown): StorageApiError | null {
   if (error.code === '42501') return errors.accessDenied();
   if (error.code === '23505') return errors.duplicate();
   if (error.code === '23503') return errors.noSuchBucket();
+  // A NUL in a bucket id or another text value: Postgres text cannot hold it.
+  if (error.code === '22021') return errors.invalidRequest('invalid byte sequence in the request');
   return null;
 }
 
