@@ -32,13 +32,6 @@ export const errors = {
     ),
   invalidMime: (mime: string) =>
     new StorageApiError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
-  contentMismatch: (mime: string) =>
-    new StorageApiError(
-      415,
-      'InvalidMimeType',
-      `file content does not match mime type ${mime}`,
-      'invalid_mime_type',
-    ),
   invalidJwt: (message: string) => new StorageApiError(400, 'InvalidJWT', message),
   expiredToken: () => new StorageApiError(400, 'ExpiredToken', 'The provided token has expired.'),
   invalidSignature: () => new StorageApiError(400, 'InvalidSignature', 'Invalid signature'),

@@ -32,9 +32,9 @@ async function storedNames(): Promise<string[]> {
 const htmlAsPdf = () => new File([HTML], 'cv.pdf', { type: 'application/pdf' });
 
 function form(fields: Record<string, string | File>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
 }
 
 /** Posts a document form to the app's upload, as the wizard does, as the applicant. */
@@ -42,10 +42,24 @@ const postDocument = (kind: string, file: File, extra: Record<string, string> = 
   uploadDocument(
     { userId: applicant.id, supabase: applicant.client },
     applicationId,
-    form({ file, kind, storage_path: `${folder}/${randomUUID()}-${kind}.pdf`, ...extra }),
+    form({
+      file,
+      kind,
+      storage_path: `${folder}/${randomUUID()}-${kind}.pdf`,
+      ...extra,
+    }),
   );
 
 describe('the app is the gate for what a file holds', () => {
+  it('Storage alone, configured as hosted, stores HTML declared as a PDF sent with the applicant’s token', async () => {
+    const path = `${folder}/${randomUUID()}-cv.pdf`;
+    const stored = await applicant.client.storage.from(BUCKET).upload(path, htmlAsPdf());
+    expect(stored.error).toBeNull();
+    const download = await applicant.client.storage.from(BUCKET).download(path);
+    expect(await download.data?.text()).toBe(HTML);
+    await applicant.client.storage.from(BUCKET).remove([path]);
+  });
+
   it('refuses the same bytes as a document upload, storing nothing', async () => {
     const before = await storedNames();
     const outcome = await postDocument('cv', htmlAsPdf());
@@ -60,7 +74,9 @@ describe('the app is the gate for what a file holds', () => {
   it('refuses them as a re-upload, keeping the document it would replace', async () => {
     const current = await attach(applicant, applicationId, 'passport');
     const before = await storedNames();
-    const outcome = await postDocument('passport', htmlAsPdf(), { replaces: current.id });
+    const outcome = await postDocument('passport', htmlAsPdf(), {
+      replaces: current.id,
+    });
     expect(outcome).toMatchObject({
       ok: false,
       status: 422,
@@ -77,13 +93,17 @@ describe('the app is the gate for what a file holds', () => {
     const failure = await sendMessage(applicant.client, applicationId, message);
     expect(failure).toMatchObject({
       status: 422,
-      errors: { attachment: expect.stringMatching(/the content is not PDF, PNG, JPEG/) },
+      errors: {
+        attachment: expect.stringMatching(/the content is not PDF, PNG, JPEG/),
+      },
     });
     expect(await storedNames()).toEqual(before);
   });
 
   it('refuses a path outside the applicant’s own folder for this application', async () => {
-    const pdf = new File(['%PDF-1.7\n%%EOF\n'], 'cv.pdf', { type: 'application/pdf' });
+    const pdf = new File(['%PDF-1.7\n%%EOF\n'], 'cv.pdf', {
+      type: 'application/pdf',
+    });
     const elsewhere = `${applicant.id}/${randomUUID()}/${randomUUID()}-cv.pdf`;
     const outcome = await postDocument('cv', pdf, { storage_path: elsewhere });
     expect(outcome).toMatchObject({ ok: false, status: 400 });
