@@ -1,22 +1,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
-import { DOCUMENT_KINDS } from '../../lib/document-kinds.ts';
 import { readableError } from './api-request.server.ts';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
 
 export const BUCKET = 'application-documents';
 
-export const registerDocumentSchema = z.object({
-  kind: z.enum(DOCUMENT_KINDS),
-  storage_path: z.string().min(1).max(300),
-  file_name: z.string().min(1).max(180),
-  size_bytes: z.number().int().positive(),
-  content_type: z.string().min(1).max(100),
+export interface RegisterDocumentInput {
+  kind: string;
+  storage_path: string;
+  file_name: string;
+  size_bytes: number;
+  content_type: string;
   /** The document this upload replaces (a re-upload); removed once the new one is recorded. */
-  replaces: z.uuid().nullable().optional(),
-});
-export type RegisterDocumentInput = z.infer<typeof registerDocumentSchema>;
+  replaces?: string | null;
+}
 
 export type DocumentOutcome =
   { ok: true; document?: ApplicationDocument } | { ok: false; status: number; message: string };
@@ -62,8 +59,8 @@ async function recordedAlready(
 }
 
 /**
- * Records a file the browser uploaded into the applicant's folder. The database reads its real size
- * and type from storage and applies the course's rule; a refused file is deleted again.
+ * Records a file stored in the applicant's folder. The database reads its real size and declared
+ * type from storage and applies the course's rule; a refused file is deleted again.
  */
 export async function registerDocument(
   supabase: SupabaseClient,

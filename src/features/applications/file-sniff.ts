@@ -1,18 +1,36 @@
-/** File types an application document may have, recognised by their first bytes. */
+const bytesOf = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...bytesOf('IHDR')];
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+const startsWith = (head: Uint8Array, expected: readonly number[]) =>
+  expected.every((byte, index) => head[index] === byte);
+
+/**
+ * File types an application document may have, recognised by how they start: a PDF by `%PDF-` and
+ * its version (`%PDF-1.7`), a PNG by its signature and the IHDR chunk that must follow it, a JPEG by
+ * its start-of-image marker and the marker after it. A file cut short before that is none of them.
+ */
 export const SIGNATURES = [
-  { type: 'application/pdf', label: 'PDF', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
-  { type: 'image/png', label: 'PNG', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', label: 'JPEG', bytes: [0xff, 0xd8, 0xff] },
+  {
+    type: 'application/pdf',
+    label: 'PDF',
+    matches: (head: Uint8Array) =>
+      startsWith(head, bytesOf('%PDF-')) && isDigit(head[5]) && head[6] === 0x2e && isDigit(head[7]),
+  },
+  { type: 'image/png', label: 'PNG', matches: (head: Uint8Array) => startsWith(head, PNG_START) },
+  {
+    type: 'image/jpeg',
+    label: 'JPEG',
+    matches: (head: Uint8Array) => startsWith(head, [0xff, 0xd8, 0xff]) && (head[3] ?? 0) >= 0xc0,
+  },
 ] as const;
 
 export type SniffedType = (typeof SIGNATURES)[number]['type'];
 
-export const SNIFF_LENGTH = 8;
+export const SNIFF_LENGTH = PNG_START.length;
 
 /** The type the content really has, whatever the file is called; null when it is none we accept. */
 export function sniffType(head: Uint8Array): SniffedType | null {
-  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
-  return match?.type ?? null;
+  return SIGNATURES.find((signature) => signature.matches(head))?.type ?? null;
 }
 
 export function typeLabel(type: string): string {
@@ -38,9 +56,9 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Checks a file before it leaves the browser: not empty, within the size limit, content of an
- * allowed type. Returns the type its content really has, which is what the server then checks the
- * name against (so PNG bytes named .pdf are refused there), or why the file cannot be used.
+ * Checks a file: not empty, within the size limit, content of an allowed type. Returns the type its
+ * content really has, which is what the database then checks the name against (so PNG bytes named
+ * .pdf are refused there) and what it is stored as, or why the file cannot be used.
  */
 export function preflight(
   file: PreflightInput,
@@ -59,7 +77,21 @@ export function preflight(
   return { ok: true, type };
 }
 
-/** The first bytes of a browser File, enough to recognise its type. */
-export async function readHead(file: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, SNIFF_LENGTH).arrayBuffer());
+/** What the documents bucket takes, whichever way a file arrives: PDF, PNG or JPEG up to 10 MB. */
+export const BUCKET_RULE: FileRule = {
+  allowed_types: SIGNATURES.map((signature) => signature.type),
+  max_size_bytes: 10 * 1024 * 1024,
+};
+
+/**
+ * The one check every upload path runs on a file's bytes before it is stored (the browser as a
+ * courtesy, the app server as the gate): see `preflight`. Hosted Storage compares only the declared
+ * type with the bucket's allow-list and the size with its limit; what the bytes are, only this says.
+ */
+export async function inspectFile(
+  file: Blob & { name: string },
+  rule: FileRule,
+): Promise<ReturnType<typeof preflight>> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_LENGTH).arrayBuffer());
+  return preflight({ name: file.name, size: file.size, head }, rule);
 }

@@ -32,13 +32,6 @@ export const errors = {
     ),
   invalidMime: (mime: string) =>
     new StorageApiError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
-  contentMismatch: (mime: string) =>
-    new StorageApiError(
-      415,
-      'InvalidMimeType',
-      `file content does not match mime type ${mime}`,
-      'invalid_mime_type',
-    ),
   invalidJwt: (message: string) => new StorageApiError(400, 'InvalidJWT', message),
   expiredToken: () => new StorageApiError(400, 'ExpiredToken', 'The provided token has expired.'),
   invalidSignature: () => new StorageApiError(400, 'InvalidSignature', 'Invalid signature'),
@@ -58,6 +51,8 @@ export function fromDatabase(error: unknown): StorageApiError | null {
   if (error.code === '42501') return errors.accessDenied();
   if (error.code === '23505') return errors.duplicate();
   if (error.code === '23503') return errors.noSuchBucket();
+  // A NUL in a bucket id or another text value: Postgres text cannot hold it.
+  if (error.code === '22021') return errors.invalidRequest('invalid byte sequence in the request');
   return null;
 }
 

@@ -2,6 +2,7 @@ import { readBody, sendJson } from '../http/respond.ts';
 import { asCaller, identify } from './caller.ts';
 import { errors } from './errors.ts';
 import type { RouteRequest, StorageEnv } from './env.ts';
+import { checkKeyPart } from './names.ts';
 import { isoRow } from './rows.ts';
 
 interface ListBody {
@@ -42,9 +43,10 @@ export async function listObjects(env: StorageEnv, request: RouteRequest): Promi
     throw errors.invalidRequest('body/sortBy must be a supported column and order');
   const limit = typeof body.limit === 'number' && body.limit > 0 ? Math.floor(body.limit) : 100;
   const offset = typeof body.offset === 'number' && body.offset > 0 ? Math.floor(body.offset) : 0;
+  checkKeyPart(body.prefix);
   const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
   const level = prefix ? prefix.split('/').length : 1;
-  const search = typeof body.search === 'string' ? body.search : '';
+  const search = typeof body.search === 'string' ? checkKeyPart(body.search) : '';
   const rows = await asCaller(
     env.ctx,
     request,

@@ -15,6 +15,7 @@ export async function removeObjects(env: StorageEnv, request: RouteRequest): Pro
   const names = body.prefixes;
   if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string'))
     throw errors.invalidRequest('body/prefixes must be a non-empty array of strings');
+  names.forEach(checkKey);
   const rows = await asCaller(env.ctx, request, caller, async (tx) =>
     (
       await tx.query<ObjectRow>(
@@ -65,7 +66,7 @@ export async function transfer(env: StorageEnv, request: RouteRequest, kind: 'mo
   const body = await readJson<TransferBody>(request);
   if (typeof body.bucketId !== 'string' || typeof body.sourceKey !== 'string')
     throw errors.invalidRequest("body must have required properties 'bucketId' and 'sourceKey'");
-  const source = { bucket: body.bucketId, key: body.sourceKey };
+  const source = { bucket: body.bucketId, key: checkKey(body.sourceKey) };
   const target = {
     bucket:
       typeof body.destinationBucket === 'string' && body.destinationBucket

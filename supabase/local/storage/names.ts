@@ -10,6 +10,18 @@ export function checkBucketName(name: unknown): string {
   return name;
 }
 
+// eslint-disable-next-line no-control-regex
+const control = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A key prefix or search text (which may be empty or end in `/`): refused, as a key would be, when
+ * it holds a control character, NUL above all, which no text column can store.
+ */
+export function checkKeyPart(text: string): string {
+  if (control.test(text)) throw errors.invalidKey(text);
+  return text;
+}
+
 /**
  * Object keys: no leading `/`, no empty, `.` or `..` segment, no control characters, at most 1024
  * bytes. Keys never reach the filesystem (files are stored by version id), but a key that reads like
@@ -17,8 +29,6 @@ export function checkBucketName(name: unknown): string {
  */
 export function checkKey(key: unknown): string {
   if (typeof key !== 'string' || key.length === 0) throw errors.invalidKey(String(key ?? ''));
-  // eslint-disable-next-line no-control-regex
-  const control = /[\u0000-\u001f\u007f]/;
   const bad =
     key.startsWith('/') ||
     control.test(key) ||
@@ -28,11 +38,11 @@ export function checkKey(key: unknown): string {
   return key;
 }
 
-/** Splits `bucket/some/key` (already below the route prefix) into its decoded parts. */
+/** Splits `bucket/some/key` (already below the route prefix) into its decoded parts; the key is checked. */
 export function splitObjectPath(rest: string[]): { bucket: string; key: string } {
   const [bucket, ...segments] = rest;
   if (!bucket) throw errors.invalidBucketName();
-  return { bucket, key: segments.join('/') };
+  return { bucket, key: checkKey(segments.join('/')) };
 }
 
 /** Decodes path segments; a malformed escape is an invalid key. */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import type { BucketSpec } from './config.ts';
-import { checkContent } from './content.ts';
+import { checkMime } from './content.ts';
 import type { StorageEnv } from './env.ts';
 import { checkKey } from './names.ts';
 import { findBucket, type ObjectMetadata } from './rows.ts';
@@ -103,7 +103,7 @@ export async function seedBucketObjects(env: StorageEnv, specs: BucketSpec[]): P
         const type = contentTypeOf(file);
         const limit = Math.min(env.config.fileSizeLimit, bucket.file_size_limit ?? Infinity);
         if (bytes.length > limit) throw new Error(`larger than the bucket's limit of ${limit} bytes`);
-        checkContent(type, bytes, bucket.allowed_mime_types);
+        checkMime(type, bucket.allowed_mime_types);
         await storeSeedFile(env, bucket.id, key, bytes, type);
         count += 1;
       } catch (error) {

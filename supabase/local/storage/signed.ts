@@ -29,6 +29,7 @@ export async function createSignedUrls(env: StorageEnv, request: RouteRequest): 
   const paths = body.paths;
   if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string'))
     throw errors.invalidRequest('body/paths must be an array of strings');
+  paths.forEach(checkKey);
   const visible = await asCaller(
     env.ctx,
     request,
@@ -91,7 +92,6 @@ async function probeUpload(
 export async function createSignedUploadUrl(env: StorageEnv, request: RouteRequest): Promise<void> {
   const caller = await identify(env.ctx, request);
   const { bucket, key } = splitObjectPath(request.rest);
-  checkKey(key);
   if (!(await findBucket(env.ctx.db, bucket))) throw errors.noSuchBucket();
   const upsert = request.req.headers['x-upsert'] === 'true';
   await probeUpload(env, request, caller, bucket, key, upsert);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { asCaller, ownerOf, type StorageCaller } from './caller.ts';
 import { readUpload } from './body.ts';
-import { checkContent } from './content.ts';
+import { checkMime } from './content.ts';
 import { errors } from './errors.ts';
 import type { RouteRequest, StorageEnv } from './env.ts';
 import { storageFaults } from './faults.ts';
@@ -40,7 +40,7 @@ export async function storeObject(
   if (!bucket) throw errors.noSuchBucket();
   const limit = Math.min(env.config.fileSizeLimit, bucket.file_size_limit ?? Infinity);
   const body = await readUpload(request.req, limit);
-  checkContent(body.mimetype, body.bytes, bucket.allowed_mime_types);
+  checkMime(body.mimetype, bucket.allowed_mime_types);
 
   const version = randomUUID();
   const newId = randomUUID();

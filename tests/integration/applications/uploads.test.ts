@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
+import { uploadDocument } from '../../../src/features/applications/document-upload.server.ts';
+import { safeFileName } from '../../../src/features/applications/upload-file.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 import { BUCKET, course, draft, intake, pdfBytes, person, type Person } from './fixtures.ts';
 
@@ -20,8 +22,12 @@ interface BadUpload {
   size?: number;
   /** Bytes sent to Storage; without them only the pre-flight is asked. */
   bytes?: Uint8Array;
-  /** The layers expected to refuse: the pre-flight RPC, Storage, or both. */
-  refusedBy: ('validate' | 'storage')[];
+  /**
+   * The layers expected to refuse besides the app, which refuses every file in the corpus: the
+   * pre-flight RPC, Storage (which, as hosted, never looks at the bytes), or both. `app` alone
+   * marks a file only the app's own look at the bytes stops.
+   */
+  refusedBy: ('validate' | 'storage' | 'app')[];
   /** The name alone is unacceptable, whatever the file holds. */
   badName?: true;
   /** Storage object name when the name itself is the attack; otherwise a safe generated one. */
@@ -37,28 +43,28 @@ const corpus: BadUpload[] = [
     name: 'scan.pdf',
     type: 'application/pdf',
     bytes: new Uint8Array(PNG),
-    refusedBy: ['storage'],
+    refusedBy: ['app'],
   },
   {
     case: 'PDF bytes declared as PNG',
     name: 'photo.png',
     type: 'image/png',
     bytes: pdf(64),
-    refusedBy: ['storage'],
+    refusedBy: ['app'],
   },
   {
     case: 'HTML bytes declared as PDF',
     name: 'cv.pdf',
     type: 'application/pdf',
     bytes: html,
-    refusedBy: ['storage'],
+    refusedBy: ['app'],
   },
   {
     case: 'SVG bytes declared as PNG',
     name: 'logo.png',
     type: 'image/png',
     bytes: svg,
-    refusedBy: ['storage'],
+    refusedBy: ['app'],
   },
   {
     case: 'oversize PDF',
@@ -128,7 +134,7 @@ const corpus: BadUpload[] = [
     type: 'application/pdf',
     size: 0,
     bytes: new Uint8Array(0),
-    refusedBy: ['validate', 'storage'],
+    refusedBy: ['validate', 'app'],
   },
   { case: 'negative size', name: 'minus.pdf', type: 'application/pdf', size: -1, refusedBy: ['validate'] },
   {
@@ -271,6 +277,23 @@ async function preflight(name: string, size: number, type: string) {
   return data as { valid: boolean; error: string | null };
 }
 
+async function storedCount(): Promise<number> {
+  const { rows } = await stack.db.query<{ n: number }>(
+    `select count(*)::int as n from storage.objects where bucket_id = $1 and name like $2`,
+    [BUCKET, `${folder}/%`],
+  );
+  return rows[0]?.n ?? -1;
+}
+
+/** Posts a file to the app's document upload, as the wizard does, for the transcript slot. */
+function throughApp(bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  form.set('kind', 'transcript');
+  form.set('storage_path', `${folder}/${randomUUID()}-${safeFileName(name)}`);
+  return uploadDocument({ userId: applicant.id, supabase: applicant.client }, applicationId, form);
+}
+
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-100);
 
 describe('bad uploads are refused, every single one', () => {
@@ -280,6 +303,25 @@ describe('bad uploads are refused, every single one', () => {
       .from(BUCKET)
       .upload(`${folder}/${randomUUID()}-passport.pdf`, pdfBytes(), { contentType: 'application/pdf' });
     expect(upload.error).toBeNull();
+    const before = await storedCount();
+    const recorded = await throughApp(
+      new Uint8Array(await pdfBytes().arrayBuffer()),
+      'transcript.pdf',
+      'application/pdf',
+    );
+    expect(recorded).toMatchObject({ ok: true, document: { file_name: 'transcript.pdf' } });
+    expect(await storedCount()).toBe(before + 1);
+  });
+
+  it.each(corpus.filter((bad) => bad.bytes))('$case: the app refuses it and stores nothing', async (bad) => {
+    const before = await storedCount();
+    const outcome = await throughApp(bad.bytes ?? new Uint8Array(), bad.name, bad.type);
+    expect(outcome).toEqual({
+      ok: false,
+      status: 422,
+      message: expect.stringMatching(/^File validation failed: \S/),
+    });
+    expect(await storedCount()).toBe(before);
   });
 
   it.each(corpus)('$case', async (bad) => {

@@ -1,12 +1,12 @@
 /**
  * What a signed-in applicant's browser sends while the stack may die under it: autosaves through
- * the app's draft endpoint, uploads (storage, then the app records the document, with the wizard's
- * own clean-up when that fails) and submissions. Each call says whether it was acknowledged.
+ * the app's draft endpoint, uploads (the app checks, stores and records the document, with the
+ * wizard's own clean-up when the answer is lost) and submissions. Each call says whether it was acknowledged.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { emptyAnswers } from '../../../src/features/applications/draft.ts';
 import { settleFailedUpload } from '../../../src/features/applications/unrecorded-files.ts';
-import { DOCUMENTS_BUCKET, storagePathFor } from '../../../src/features/applications/upload-file.ts';
+import { storagePathFor } from '../../../src/features/applications/upload-file.ts';
 import { STEPS } from '../../../src/features/applications/steps.ts';
 import { completeAnswers, pdfBytes } from '../applications/fixtures.ts';
 
@@ -36,8 +36,9 @@ export function browserFor(appUrl: string, stack: { url: string; anonKey: string
   return { appUrl, stackUrl: stack.url, anonKey: stack.anonKey, who, supabase, requests: 0 };
 }
 
-/** A POST to the app as the wizard sends it; status 0 when the connection failed. */
+/** A POST to the app as the wizard sends it (JSON, or a multipart form); status 0 when the connection failed. */
 export async function appPost(browser: Browser, path: string, body: unknown) {
+  const form = body instanceof FormData;
   browser.requests += 1;
   try {
     const response = await fetch(new URL(path, browser.appUrl), {
@@ -47,9 +48,9 @@ export async function appPost(browser: Browser, path: string, body: unknown) {
         'x-csrf-token': browser.who.csrf,
         origin: new URL(browser.appUrl).origin,
         accept: 'application/json',
-        'content-type': 'application/json',
+        ...(form ? {} : { 'content-type': 'application/json' }),
       },
-      body: JSON.stringify(body),
+      body: form ? body : JSON.stringify(body),
     });
     return {
       status: response.status,
@@ -83,44 +84,20 @@ export function saveDraft(
   });
 }
 
-async function storeFile(browser: Browser, path: string): Promise<boolean> {
-  browser.requests += 1;
-  try {
-    const response = await fetch(`${browser.stackUrl}/storage/v1/object/${DOCUMENTS_BUCKET}/${path}`, {
-      method: 'POST',
-      headers: {
-        apikey: browser.anonKey,
-        authorization: `Bearer ${browser.who.token}`,
-        'content-type': 'application/pdf',
-        'x-upsert': 'false',
-      },
-      body: pdfBytes(),
-    });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * One upload as use-document-upload does it: the file to storage, then the app records it; when
- * either fails, the wizard's settleFailedUpload keeps a recorded document or deletes the file.
+ * One upload as use-document-upload does it: the file to the app, which checks, stores and records
+ * it; when the answer is lost, the wizard's settleFailedUpload keeps a recorded document or deletes
+ * the file.
  */
 export async function uploadDocument(browser: Browser, applicationId: string, kind: string) {
   const path = storagePathFor(browser.who.userId, applicationId, `${kind}.pdf`);
-  const recorded =
-    (await storeFile(browser, path)) &&
-    (
-      await appPost(browser, `/api/applications/${applicationId}/documents`, {
-        kind,
-        storage_path: path,
-        file_name: `${kind}.pdf`,
-        size_bytes: 1,
-        content_type: 'application/pdf',
-      })
-    ).status === 201;
-  if (recorded) return true;
+  const form = new FormData();
+  form.set('file', new File([pdfBytes()], `${kind}.pdf`, { type: 'application/pdf' }));
+  form.set('kind', kind);
+  form.set('storage_path', path);
+  const { status } = await appPost(browser, `/api/applications/${applicationId}/documents`, form);
+  if (status === 201) return true;
+  if (status !== 0 && status < 500) return false;
   browser.requests += 1;
   return (await settleFailedUpload(browser.supabase, applicationId, path)) !== null;
 }

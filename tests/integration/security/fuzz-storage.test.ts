@@ -147,3 +147,83 @@ describe('fuzzing uploads', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('object keys Storage calls invalid', () => {
+  const BAD_KEYS = [
+    ['NUL byte', `cv\u0000.pdf`],
+    ['control character', `cv\u0007.pdf`],
+    ['new line', `cv\n.pdf`],
+    ['delete character', `cv\u007f.pdf`],
+    ['parent folder', `../cv.pdf`],
+    ['empty segment', `docs//cv.pdf`],
+    ['overlong', `${'a'.repeat(1100)}.pdf`],
+  ] as const;
+  const invalidKey = { statusCode: '400', error: 'InvalidKey', message: expect.any(String) };
+
+  /** Every route that takes a key, in its path (where URL parsing folds `..` and `//` away) or its body. */
+  function requestsFor(key: string): { method: string; path: string; body?: unknown; inBody?: true }[] {
+    const full = `${folder}/${key}`;
+    const inPath = full.split('/').map(encodeURIComponent).join('/');
+    const other = `${folder}/x.pdf`;
+    return [
+      ...['POST', 'PUT', 'GET', 'DELETE'].map((method) => ({ method, path: `object/${BUCKET}/${inPath}` })),
+      ...['authenticated', 'public', 'info'].map((kind) => ({
+        method: 'GET',
+        path: `object/${kind}/${BUCKET}/${inPath}`,
+      })),
+      { method: 'POST', path: `object/sign/${BUCKET}/${inPath}`, body: { expiresIn: 60 } },
+      { method: 'POST', path: `object/upload/sign/${BUCKET}/${inPath}` },
+      { method: 'DELETE', path: `object/${BUCKET}`, body: { prefixes: [full] }, inBody: true },
+      { method: 'POST', path: `object/sign/${BUCKET}`, body: { expiresIn: 60, paths: [full] }, inBody: true },
+      {
+        method: 'POST',
+        path: 'object/move',
+        body: { bucketId: BUCKET, sourceKey: full, destinationKey: other },
+        inBody: true,
+      },
+      {
+        method: 'POST',
+        path: 'object/copy',
+        body: { bucketId: BUCKET, sourceKey: other, destinationKey: full },
+        inBody: true,
+      },
+    ];
+  }
+
+  it.each(BAD_KEYS)('answers a key with a %s as InvalidKey on every route, never a 500', async (_, key) => {
+    const folded = key.includes('..') || key.includes('//');
+    for (const { method, path, body, inBody } of requestsFor(key)) {
+      const response = await fetch(`${stack.url}/storage/v1/${path}`, {
+        method,
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': body ? 'application/json' : 'application/pdf',
+        },
+        body: body ? JSON.stringify(body) : method === 'POST' || method === 'PUT' ? '%PDF-1.7\n' : null,
+      });
+      const text = await response.text();
+      const context = `${method} ${path.slice(0, 120)}`;
+      expectSafeAnswer(response.status, text, context);
+      if (inBody || !folded) expect(JSON.parse(text), context).toMatchObject(invalidKey);
+    }
+  });
+
+  it('refuses a NUL in a list prefix and a bucket id without a server error', async () => {
+    const headers = {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
+    const list = await fetch(`${stack.url}/storage/v1/object/list/${BUCKET}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ prefix: `${folder}/\u0000` }),
+    });
+    expect(list.status).toBe(400);
+    expect(await list.json()).toMatchObject(invalidKey);
+    const bucket = await fetch(`${stack.url}/storage/v1/bucket/a%00b`, { headers });
+    expect(bucket.status).toBe(400);
+    expect(await bucket.json()).toMatchObject({ statusCode: '400', error: expect.any(String) });
+  });
+});

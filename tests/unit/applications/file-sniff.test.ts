@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { preflight, sniffType } from '../../../src/features/applications/file-sniff.ts';
+import {
+  BUCKET_RULE,
+  inspectFile,
+  preflight,
+  sniffType,
+} from '../../../src/features/applications/file-sniff.ts';
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
 const rule = { allowed_types: ['application/pdf', 'image/png', 'image/jpeg'], max_size_bytes: 1024 * 1024 };
 
@@ -49,5 +56,58 @@ describe('preflight', () => {
       reason: 'the file is 3 MB; the limit is 1 MB.',
     });
     expect(preflight({ name: 'a.pdf', size: 0, head: new Uint8Array() }, rule)).toMatchObject({ ok: false });
+  });
+});
+
+const text = (body: string) => new TextEncoder().encode(body);
+const HOSTILE = {
+  HTML: text('<!doctype html><html><script>alert(1)</script></html>'),
+  SVG: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  script: text('alert(document.cookie)'),
+  'HTML with a PDF header further in (polyglot)': text('<html><!-- %PDF-1.7 --><script>x()</script></html>'),
+  'HTML behind a byte-order mark': text('\ufeff<html><script>x()</script>'),
+  empty: new Uint8Array(),
+};
+const TRUNCATED = {
+  'application/pdf': text('%PDF-'),
+  'image/png': PNG.slice(0, 8),
+  'image/jpeg': JPEG.slice(0, 3),
+};
+const declaredAs = (bytes: Uint8Array, type: string) =>
+  new File([bytes as Uint8Array<ArrayBuffer>], `file.${type.split('/')[1]}`, { type });
+
+describe('inspectFile, the check every upload path runs', () => {
+  it.each([
+    ['application/pdf', PDF],
+    ['image/png', PNG],
+    ['image/jpeg', JPEG],
+  ])('accepts genuine %s bytes as that type', async (type, bytes) => {
+    expect(await inspectFile(declaredAs(bytes, type), BUCKET_RULE)).toEqual({ ok: true, type });
+  });
+
+  describe.each(['application/pdf', 'image/png', 'image/jpeg'] as const)('declared as %s', (type) => {
+    it.each(Object.entries(HOSTILE))('refuses %s', async (_, bytes) => {
+      expect(await inspectFile(declaredAs(bytes, type), BUCKET_RULE)).toMatchObject({ ok: false });
+    });
+
+    it('refuses a header cut short', async () => {
+      expect(await inspectFile(declaredAs(TRUNCATED[type], type), BUCKET_RULE)).toMatchObject({ ok: false });
+    });
+  });
+
+  it('goes by the bytes, never the declared type', async () => {
+    expect(await inspectFile(declaredAs(PNG, 'application/pdf'), BUCKET_RULE)).toEqual({
+      ok: true,
+      type: 'image/png',
+    });
+  });
+
+  it('refuses a file over the bucket’s 10 MB, whatever it holds', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(PDF);
+    expect(await inspectFile(declaredAs(big, 'application/pdf'), BUCKET_RULE)).toEqual({
+      ok: false,
+      reason: 'the file is 10.0 MB; the limit is 10 MB.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNATURES, type FileRule } from '../file-sniff.ts';
+import { BUCKET_RULE, type FileRule } from '../file-sniff.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 
@@ -14,7 +14,4 @@ export const messageFormSchema = z.object({
 export type MessageFormInput = z.infer<typeof messageFormSchema>;
 
 /** Attachments follow the document bucket's rule: PDF, JPEG or PNG up to 10 MB. */
-export const ATTACHMENT_RULE: FileRule = {
-  allowed_types: SIGNATURES.map((signature) => signature.type),
-  max_size_bytes: 10 * 1024 * 1024,
-};
+export const ATTACHMENT_RULE: FileRule = BUCKET_RULE;

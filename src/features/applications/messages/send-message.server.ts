@@ -1,10 +1,7 @@
-import type { AstroGlobal } from 'astro';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
-import { success } from '../../../lib/security/form-outcome.ts';
-import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { BUCKET } from '../documents.server.ts';
-import { preflight, readHead } from '../file-sniff.ts';
+import { inspectFile } from '../file-sniff.ts';
 import { safeFileName } from '../upload-file.ts';
 import { ATTACHMENT_RULE, messageFormSchema } from './message-schema.ts';
 
@@ -16,10 +13,9 @@ export interface MessageFailure {
   body: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'That application was not found, or you cannot write on it.';
 
-function refused(
+export function refused(
   status: number,
   message: string,
   body: string,
@@ -49,10 +45,7 @@ async function storeAttachment(
   applicationId: string,
   file: File,
 ): Promise<{ path: string } | { problem: string; status: number }> {
-  const checked = preflight(
-    { name: file.name, size: file.size, head: await readHead(file) },
-    ATTACHMENT_RULE,
-  );
+  const checked = await inspectFile(file, ATTACHMENT_RULE);
   if (!checked.ok) return { problem: `This file cannot be attached: ${checked.reason}`, status: 422 };
   const { data: problem } = await supabase.rpc('file_upload_error', {
     file_name: file.name,
@@ -106,33 +99,4 @@ export async function sendMessage(
   if (!error) return null;
   if (attachment) await supabase.storage.from(BUCKET).remove([attachment.storage_path]);
   return failureOf(error, typed);
-}
-
-/**
- * A message form posted to the thread's page: sent, then back to the thread (post/redirect/get)
- * with a notice; refused, the failure to render the form again with. Null when nothing was posted.
- */
-export async function handleMessagePost(
-  astro: AstroGlobal,
-  supabase: SupabaseClient | undefined,
-): Promise<Response | MessageFailure | null> {
-  if (astro.request.method !== 'POST') return null;
-  if (!supabase) return astro.redirect(`/auth?next=${encodeURIComponent(astro.url.pathname)}`, 303);
-  const id = astro.params['id'] ?? '';
-  if (!UUID.test(id)) return new Response(null, { status: 404 });
-  const form = await astro.request.formData().catch(() => new FormData());
-  const failure = await sendMessage(supabase, id, form).catch((error: unknown) => {
-    console.error('Sending a message failed', error);
-    return refused(502, 'The message could not be sent. Please try again in a moment.', '');
-  });
-  if (failure) {
-    astro.response.status = failure.status;
-    return failure;
-  }
-  const notice = 'Your message was sent.';
-  return redirectAfter(
-    astro,
-    success({ message: notice, toast: { title: 'Message sent', message: notice, kind: 'success' } }),
-    `${astro.url.pathname}#messages`,
-  );
 }

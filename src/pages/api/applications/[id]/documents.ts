@@ -1,23 +1,19 @@
 import type { APIRoute } from 'astro';
 import { applicationIdOf, callerOf } from '../../../../features/applications/api-request.server.ts';
-import { json, readJson } from '../../../../lib/json-api.server.ts';
-import {
-  registerDocument,
-  registerDocumentSchema,
-  removeDocument,
-} from '../../../../features/applications/documents.server.ts';
+import { json } from '../../../../lib/json-api.server.ts';
+import { uploadDocument } from '../../../../features/applications/document-upload.server.ts';
+import { removeDocument } from '../../../../features/applications/documents.server.ts';
 
 export const prerender = false;
 
-/** Records an uploaded file as a document of the caller's application. */
+/** Checks, stores and records a file (multipart: file, kind, storage_path, replaces) as a document. */
 export const POST: APIRoute = async (context) => {
   const caller = callerOf(context);
   if (caller instanceof Response) return caller;
   const id = applicationIdOf(context);
-  const parsed = registerDocumentSchema.safeParse(await readJson(context.request));
-  if (!id || !parsed.success)
-    return json({ ok: false, status: 400, message: 'The upload could not be read.' }, 400);
-  const result = await registerDocument(caller.supabase, id, parsed.data);
+  const form = await context.request.formData().catch(() => null);
+  if (!id || !form) return json({ ok: false, status: 400, message: 'The upload could not be read.' }, 400);
+  const result = await uploadDocument(caller, id, form);
   return json(result, result.ok ? 201 : result.status);
 };
 

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../../lib/document-kinds.ts';
+import type { Caller } from './api-request.server.ts';
+import { BUCKET, registerDocument, type DocumentOutcome } from './documents.server.ts';
+import { BUCKET_RULE, inspectFile } from './file-sniff.ts';
+
+/** The fields posted with a document's file (multipart), besides the file itself. */
+export const documentUploadSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  /** Chosen by the browser (`storagePathFor`), so that it can settle an upload whose answer it lost. */
+  storage_path: z.string().min(1).max(300),
+  replaces: z.uuid().nullable(),
+});
+
+const unreadable = { ok: false, status: 400, message: 'The upload could not be read.' } as const;
+const refused = (why: string): DocumentOutcome => ({
+  ok: false,
+  status: 422,
+  message: `File validation failed: ${why}`,
+});
+
+/** `<user>/<application>/<uuid>-<name>`: the applicant's folder for this application, nothing deeper. */
+function isOwnPath(path: string, caller: Caller, applicationId: string): boolean {
+  const folder = `${caller.userId}/${applicationId}/`;
+  return path.startsWith(folder) && /^[0-9a-f-]{36}-[A-Za-z0-9._-]+$/.test(path.slice(folder.length));
+}
+
+async function requirementVerdict(
+  caller: Caller,
+  applicationId: string,
+  kind: string,
+  file: { name: string; size: number; type: string },
+): Promise<{ valid: boolean; error: string | null } | null> {
+  const { data, error } = await caller.supabase.rpc('validate_document_upload', {
+    application_id: applicationId,
+    kind,
+    file_name: file.name,
+    file_size: file.size,
+    content_type: file.type,
+  });
+  return error ? null : (data as { valid: boolean; error: string | null });
+}
+
+/**
+ * Stores and records one document posted to the app. The bytes are checked here, before anything
+ * is stored (hosted Storage would keep HTML declared as a PDF), then the course's rule for the kind;
+ * the file goes to Storage with the applicant's token, as the type its content has, and is recorded.
+ */
+export async function uploadDocument(
+  caller: Caller,
+  applicationId: string,
+  form: FormData,
+): Promise<DocumentOutcome> {
+  const file = form.get('file');
+  const fields = documentUploadSchema.safeParse({
+    kind: form.get('kind'),
+    storage_path: form.get('storage_path'),
+    replaces: form.get('replaces') || null,
+  });
+  if (!(file instanceof File) || !fields.success) return unreadable;
+  const { kind, storage_path: path, replaces } = fields.data;
+  if (!isOwnPath(path, caller, applicationId)) return unreadable;
+  const checked = await inspectFile(file, BUCKET_RULE);
+  if (!checked.ok) return refused(checked.reason);
+  const verdict = await requirementVerdict(caller, applicationId, kind, {
+    name: file.name,
+    size: file.size,
+    type: checked.type,
+  });
+  if (!verdict)
+    return { ok: false, status: 502, message: 'The file could not be checked. Please try again.' };
+  if (!verdict.valid) return refused(verdict.error ?? 'the file cannot be accepted.');
+  const stored = await caller.supabase.storage
+    .from(BUCKET)
+    .upload(path, await file.arrayBuffer(), { contentType: checked.type, upsert: false });
+  if (stored.error)
+    return { ok: false, status: 403, message: 'The file could not be stored. Please try again.' };
+  return registerDocument(caller.supabase, applicationId, {
+    kind,
+    storage_path: path,
+    file_name: file.name,
+    size_bytes: file.size,
+    content_type: checked.type,
+    replaces,
+  });
+}
