@@ -1,8 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { placeKey, toLivingCost, type LivingCost, type LivingCostRow } from './living-costs.ts';
-
-export const LIVING_COST_COLUMNS =
-  'city, country_code, monthly_amount, currency, as_of, source_note, last_verified_at';
+import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../lib/living-cost-row.ts';
+import { placeKey, toLivingCost, type LivingCost } from './living-costs.ts';
 
 /** The living costs of the given cities, keyed by placeKey; cities without a figure are absent. */
 export async function findLivingCosts(

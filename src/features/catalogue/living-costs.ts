@@ -1,3 +1,5 @@
+import type { LivingCostRow } from '../../lib/living-cost-row.ts';
+
 /**
  * What a single student spends a month in one city (rent, food, transport, essentials), in the
  * local currency, from the living_costs table: dated, with its source and when it was last checked.
@@ -21,17 +23,6 @@ export function placeKey(countryCode: string, city: string): string {
 /** A year of living costs (twelve months), in the figure's currency. */
 export function yearlyLiving(cost: Pick<LivingCost, 'monthlyAmount'>): number {
   return Math.round(cost.monthlyAmount * 12 * 100) / 100;
-}
-
-/** A living_costs row as the API sends it (numeric columns may arrive as strings). */
-export interface LivingCostRow {
-  city: string;
-  country_code: string;
-  monthly_amount: number | string;
-  currency: string;
-  as_of: string;
-  source_note: string;
-  last_verified_at: string | null;
 }
 
 export function toLivingCost(row: LivingCostRow): LivingCost {

@@ -1,7 +1,7 @@
--- Living costs per city (public read, administrator write) and ISO 3166-1 country codes (the
--- mapping of withdrawn codes and the constraints that refuse them).
+-- Living costs per city (public read, administrator write, audit-logged) and ISO 3166-1 country
+-- codes (the mapping of withdrawn codes and the constraints that refuse them).
 begin;
-select plan(24);
+select plan(26);
 select tests.create_user('reader');
 select tests.create_user('boss', 'admin');
 select tests.create_user('helper', 'counsellor');
@@ -48,6 +48,11 @@ select throws_ok($$insert into public.living_costs (city, country_code, monthly_
   values ('Tapford', 'UK', 950, 'GBP', '2026-09-01', 'Not ISO')$$, '23514', null, 'a living cost needs an ISO country code');
 select is(tests.row_count($$delete from public.living_costs where city = 'Tapton'$$), 1, 'an administrator deletes a city');
 select tests.clear_authentication();
+
+select is((select count(*)::int from public.audit_log where entity = 'living_costs'
+  and coalesce(after, before) ->> 'city' = 'Tapton'), 2, 'the audit log records the added and the deleted city');
+select is((select (after ->> 'monthly_amount')::numeric from public.audit_log
+  where entity = 'living_costs' and action = 'update'), 1100::numeric, 'the audit log says what the edit changed');
 
 -- Countries: withdrawn codes map to their successors; the columns refuse anything not ISO.
 select is(public.iso_country_code('UK'), 'GB', 'UK maps to GB');

@@ -19,6 +19,11 @@ export async function expectNoViolations(page: Page, where: string, exclude: str
   ).toEqual([]);
 }
 
+/** The page fits the viewport's width: nothing makes the whole page scroll sideways. */
+export async function noHorizontalScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
 /** A new account signed in in `context` and given a staff role with the service key (nobody grants it to themselves). */
 export async function signInStaff(
   context: BrowserContext,

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mailOfKind, mailTo } from '../admin/decision-support.ts';
-import { expectNoViolations, signInStaff, submittedByNewApplicant } from '../admin/support.ts';
+import {
+  expectNoViolations,
+  noHorizontalScroll,
+  signInStaff,
+  submittedByNewApplicant,
+} from '../admin/support.ts';
 import { COURSE, serviceClient, signInNewApplicant } from '../applications/support.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -50,10 +55,6 @@ const unsubscribeLink = (text: string) => {
   if (!link) throw new Error(`no unsubscribe link in: ${text}`);
   return link;
 };
-
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test('a draft near its deadline gets a reminder whose link turns reminders off, and no later reminder comes', async ({
   page,

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { mailOfKind } from '../admin/decision-support.ts';
-import { expectNoViolations, serviceClient, signInStaff } from '../admin/support.ts';
+import { expectNoViolations, noHorizontalScroll, serviceClient, signInStaff } from '../admin/support.ts';
 import { signInNewApplicant } from '../applications/support.ts';
 
 const tag = () => randomBytes(3).toString('hex');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const ROBOTICS = { slug: 'ashcombe-university-meng-robotics', title: 'MEng Robotics', tuition: '£26,250' };
-
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

@@ -49,6 +49,14 @@ describe('rendered catalogue pages', () => {
     await stack.db.query('delete from public.intakes where id = (select id from public.intakes limit 1)');
     expect(await readVersion()).not.toBe(hidden);
   });
+
+  it('notice a changed living cost, which course pages show', async () => {
+    const before = await readVersion();
+    await stack.db.query(
+      "update public.living_costs set monthly_amount = monthly_amount + 10 where city = 'Leeds'",
+    );
+    expect(await readVersion()).not.toBe(before);
+  });
 });
 
 describe('catalogue functions for visitors', () => {

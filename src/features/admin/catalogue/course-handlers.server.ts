@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { failure, success } from '../../../lib/security/form-outcome.ts';
+import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { movedOn, stampVerified, verifyHandler, versionedUpdate } from './catalogue-writes.server.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import type { CourseRow } from './catalogue-rows.ts';
 import { courseFormSchema } from './course-schema.ts';
@@ -19,12 +20,11 @@ async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
   const { error } = await supabase.from('courses').delete().eq('id', course.id);
   if (error && REFERENCED.has(error.code)) return failure(409, COURSE_HAS_APPLICATIONS);
   if (error) return outcomeOfError(error);
-  const message = `${course.title} was deleted.`;
-  return success({
-    message,
-    redirect: `/admin/catalogue/universities/${course.university_id}#courses-title`,
-    toast: { title: 'Deleted', message, kind: 'success' },
-  });
+  return movedOn(
+    `${course.title} was deleted.`,
+    `/admin/catalogue/universities/${course.university_id}#courses-title`,
+    'Deleted',
+  );
 }
 
 /**
@@ -32,13 +32,7 @@ async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
  * update names the version the form showed, so a colleague's save in between is never overwritten.
  */
 export function courseHandlers(supabase: SupabaseClient, course: CourseRow): Record<string, AdminHandler> {
-  const update = (changes: Record<string, unknown>, version: number) =>
-    supabase
-      .from('courses')
-      .update({ ...changes, version })
-      .eq('id', course.id)
-      .select('id')
-      .single();
+  const update = versionedUpdate(supabase, 'courses', course.id);
   return {
     save_course: async (fields) => {
       const parsed = parseForm(courseFormSchema, fields);
@@ -46,16 +40,10 @@ export function courseHandlers(supabase: SupabaseClient, course: CourseRow): Rec
       const version = versionOf(fields);
       if (version === null) return NO_VERSION;
       const { verified, ...row } = parsed.data;
-      const changes = verified ? { ...row, last_verified_at: new Date().toISOString() } : row;
-      const { error } = await update(changes, version);
+      const { error } = await update(stampVerified(row, verified), version);
       return error ? writeFailure(error, SLUG_TAKEN) : done(`${row.title} was saved.`);
     },
-    verify_course: async (fields) => {
-      const version = versionOf(fields);
-      if (version === null) return NO_VERSION;
-      const { error } = await update({ last_verified_at: new Date().toISOString() }, version);
-      return error ? writeFailure(error) : done(`${course.title} was marked as verified today.`);
-    },
+    verify_course: verifyHandler(update, course.title),
     delete_course: async (fields) => unconfirmedDeletion(fields) ?? deleteCourse(supabase, course),
     ...courseItemHandlers(supabase, course.id),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../../lib/countries.ts';
 
 /**
  * Zod pieces for the catalogue forms. Every value arrives as a string from a plain form post; each
@@ -50,6 +51,13 @@ export const optionalCurrencyRule = z
   .optional()
   .refine((value) => !value || /^[A-Z]{3}$/.test(value), 'Choose a three-letter currency code, like GBP.')
   .transform((value) => value || null);
+
+/** A country of the one ISO 3166-1 list (src/lib/countries.ts), as its two-letter code. */
+export const countryCodeRule = z
+  .string({ error: 'Choose the country from the list.' })
+  .trim()
+  .toUpperCase()
+  .refine(isIsoCountryCode, 'Choose the country from the list.');
 
 export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z

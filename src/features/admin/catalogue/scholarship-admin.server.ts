@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { failure, success, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { movedOn, stampVerified, versionedUpdate } from './catalogue-writes.server.ts';
 import { unconfirmedDeletion } from './delete-confirmation.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import { scholarshipFormSchema, type ScholarshipFormResult } from './scholarship-schema.ts';
@@ -42,8 +43,7 @@ function parseScholarship(fields: Record<string, string>) {
   return parseForm(scholarshipFormSchema, { ...fields, slug });
 }
 
-const stamped = (form: ScholarshipFormResult) =>
-  form.verified ? { ...form.row, last_verified_at: new Date().toISOString() } : form.row;
+const stamped = (form: ScholarshipFormResult) => stampVerified(form.row, form.verified);
 
 /** The list page's form: a new scholarship opens its edit page. */
 export function scholarshipListHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
@@ -62,11 +62,7 @@ export function scholarshipListHandlers(supabase: SupabaseClient): Record<string
       const linkError = await replaceCourses(supabase, data.id, courses.ids);
       if (linkError) return outcomeOfError(linkError);
       const message = `${parsed.data.row.name} was added${parsed.data.row.visible ? '' : ', hidden from visitors'}.`;
-      return success({
-        message,
-        redirect: `/admin/catalogue/scholarships/${data.id}#main`,
-        toast: { title: 'Saved', message, kind: 'success' },
-      });
+      return movedOn(message, `/admin/catalogue/scholarships/${data.id}#main`);
     },
   };
 }
@@ -84,12 +80,8 @@ export function scholarshipHandlers(
       if (version === null) return NO_VERSION;
       const courses = await courseIds(supabase, parsed.data);
       if ('outcome' in courses) return courses.outcome;
-      const { error } = await supabase
-        .from('scholarships')
-        .update({ ...stamped(parsed.data), version })
-        .eq('id', row.id)
-        .select('id')
-        .single();
+      const update = versionedUpdate(supabase, 'scholarships', row.id);
+      const { error } = await update(stamped(parsed.data), version);
       if (error) return writeFailure(error, SLUG_TAKEN);
       const linkError = await replaceCourses(supabase, row.id, courses.ids);
       return linkError ? outcomeOfError(linkError) : done(`${parsed.data.row.name} was saved.`);
@@ -99,12 +91,7 @@ export function scholarshipHandlers(
       if (unconfirmed) return unconfirmed;
       const { error } = await supabase.from('scholarships').delete().eq('id', row.id);
       if (error) return outcomeOfError(error);
-      const message = `${row.name} was deleted.`;
-      return success({
-        message,
-        redirect: '/admin/catalogue/scholarships#main',
-        toast: { title: 'Deleted', message, kind: 'success' },
-      });
+      return movedOn(`${row.name} was deleted.`, '/admin/catalogue/scholarships#main', 'Deleted');
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { failure, success } from '../../../lib/security/form-outcome.ts';
+import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { movedOn, stampVerified, verifyHandler, versionedUpdate } from './catalogue-writes.server.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import type { UniversityRow } from './catalogue-rows.ts';
 import { courseCreateSchema } from './course-schema.ts';
@@ -18,13 +19,6 @@ const withSlug = (fields: Record<string, string>, source: string, max: number, p
   return { ...fields, slug: base && prefix ? `${prefix}-${base}` : base };
 };
 
-/**
- * Moves to another page; the address names its own fragment, as the browser would otherwise carry
- * the posted form's anchor over to a page where it means something else.
- */
-const created = (message: string, redirect: string) =>
-  success({ message, redirect, toast: { title: 'Saved', message, kind: 'success' } });
-
 /** The catalogue list's form: a new university starts unpublished and opens its edit page. */
 export function universityListHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
   return {
@@ -33,7 +27,7 @@ export function universityListHandlers(supabase: SupabaseClient): Record<string,
       if (!parsed.ok) return parsed.outcome;
       const { data, error } = await supabase.from('universities').insert(parsed.data).select('id').single();
       if (error) return writeFailure(error, SLUG_TAKEN);
-      return created(
+      return movedOn(
         `${parsed.data.name} was added, unpublished.`,
         `/admin/catalogue/universities/${data.id}#main`,
       );
@@ -56,7 +50,7 @@ async function deleteUniversity(supabase: SupabaseClient, university: University
   }
   const { error } = await supabase.from('universities').delete().eq('id', university.id);
   if (error) return outcomeOfError(error);
-  return created(`${university.name} was deleted.`, '/admin/catalogue#main');
+  return movedOn(`${university.name} was deleted.`, '/admin/catalogue#main');
 }
 
 /** The forms of one university's page; updates name the version the form showed. */
@@ -64,13 +58,7 @@ export function universityHandlers(
   supabase: SupabaseClient,
   university: UniversityRow,
 ): Record<string, AdminHandler> {
-  const update = (changes: Record<string, unknown>, version: number) =>
-    supabase
-      .from('universities')
-      .update({ ...changes, version })
-      .eq('id', university.id)
-      .select('id')
-      .single();
+  const update = versionedUpdate(supabase, 'universities', university.id);
   return {
     save_university: async (fields) => {
       const parsed = parseForm(universityFormSchema, fields);
@@ -78,16 +66,10 @@ export function universityHandlers(
       const version = versionOf(fields);
       if (version === null) return NO_VERSION;
       const { verified, ...row } = parsed.data;
-      const changes = verified ? { ...row, last_verified_at: new Date().toISOString() } : row;
-      const { error } = await update(changes, version);
+      const { error } = await update(stampVerified(row, verified), version);
       return error ? writeFailure(error, SLUG_TAKEN) : done(`${row.name} was saved.`);
     },
-    verify_university: async (fields) => {
-      const version = versionOf(fields);
-      if (version === null) return NO_VERSION;
-      const { error } = await update({ last_verified_at: new Date().toISOString() }, version);
-      return error ? writeFailure(error) : done(`${university.name} was marked as verified today.`);
-    },
+    verify_university: verifyHandler(update, university.name),
     delete_university: async (fields) =>
       unconfirmedDeletion(fields) ?? deleteUniversity(supabase, university),
     create_course: async (fields) => {
@@ -99,7 +81,7 @@ export function universityHandlers(
         .select('id')
         .single();
       if (error) return writeFailure(error, COURSE_SLUG_TAKEN);
-      return created(
+      return movedOn(
         `${parsed.data.title} was added, unpublished.`,
         `/admin/catalogue/courses/${data.id}#main`,
       );

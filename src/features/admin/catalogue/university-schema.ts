@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isIsoCountryCode } from '../../../lib/countries.ts';
 import {
   checkboxRule,
+  countryCodeRule,
   currencyRule,
   httpsUrlRule,
   nullableText,
@@ -16,11 +16,7 @@ import { UNIVERSITY_TYPES } from './options.ts';
 export const universityFormSchema = z.object({
   name: requiredText('Name', 2, 200),
   slug: slugRule(120),
-  country_code: z
-    .string({ error: 'Choose the country from the list.' })
-    .trim()
-    .toUpperCase()
-    .refine(isIsoCountryCode, 'Choose the country from the list.'),
+  country_code: countryCodeRule,
   country_name: nullableText('Country name', 100),
   city: requiredText('City', 1, 120),
   type: z.enum(UNIVERSITY_TYPES, { error: 'Choose public or private.' }),

@@ -1,0 +1,54 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { countryName } from '../../../lib/countries.ts';
+import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../../lib/living-cost-row.ts';
+import { UUID } from './catalogue-post.server.ts';
+import type { FormValues } from './row-values.ts';
+
+const LIVING_COST_ADMIN_COLUMNS = `id, ${LIVING_COST_COLUMNS}, version`;
+
+export interface LivingCostAdminRow extends LivingCostRow {
+  id: string;
+  version: number;
+}
+
+/** "Leeds, United Kingdom": how the pages name a row. */
+export const placeName = (row: Pick<LivingCostAdminRow, 'city' | 'country_code'>) =>
+  `${row.city}, ${countryName(row.country_code)}`;
+
+/** A stored living cost as the strings its form shows. */
+export function livingCostValues(row: LivingCostAdminRow): FormValues {
+  return {
+    city: row.city,
+    country_code: row.country_code,
+    monthly_amount: String(Number(row.monthly_amount)),
+    currency: row.currency,
+    as_of: row.as_of,
+    source_note: row.source_note,
+    version: String(row.version),
+  };
+}
+
+/** One living cost for its edit page, or null when the id names none. */
+export async function loadLivingCostRow(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<LivingCostAdminRow | null> {
+  if (!UUID.test(id)) return null;
+  const { data, error } = await supabase
+    .from('living_costs')
+    .select(LIVING_COST_ADMIN_COLUMNS)
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw new Error(`living cost: ${error.message}`);
+  return data as LivingCostAdminRow | null;
+}
+
+/** Every city's living cost, by country name and then city, as the list shows them. */
+export async function listLivingCostRows(supabase: SupabaseClient): Promise<LivingCostAdminRow[]> {
+  const { data, error } = await supabase.from('living_costs').select(LIVING_COST_ADMIN_COLUMNS).limit(2000);
+  if (error) throw new Error(`living costs: ${error.message}`);
+  const byPlace = (a: LivingCostAdminRow, b: LivingCostAdminRow) =>
+    countryName(a.country_code).localeCompare(countryName(b.country_code), 'en') ||
+    a.city.localeCompare(b.city, 'en');
+  return (data as LivingCostAdminRow[]).sort(byPlace);
+}
