@@ -13,7 +13,8 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 export default function SelectField({ name, label, formId, options, error, ...select }: SelectFieldProps) {
   const id = fieldId(formId, name);
   return (
-    <div className="flex flex-col gap-1.5">
+    // min-w-0: in a grid, the longest option would otherwise widen the column past a phone's screen.
+    <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="font-medium text-ink-900">
         {label}
       </label>

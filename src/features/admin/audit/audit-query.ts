@@ -14,6 +14,9 @@ export const AUDIT_ENTITIES = [
   'application_decisions',
   'decision_reasons',
   'place_alerts',
+  'scholarships',
+  'living_costs',
+  'message_templates',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -30,6 +33,9 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   application_decisions: 'Decision',
   decision_reasons: 'Decision reason',
   place_alerts: 'Place alert',
+  scholarships: 'Scholarship',
+  living_costs: 'Living cost',
+  message_templates: 'Message template',
 };
 
 export function isAuditEntity(value: unknown): value is AuditEntity {
