@@ -64,6 +64,8 @@ async function openTarget(target: NonNullable<StackOptions['database']>): Promis
   return (await openDatabase(target)).db;
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
 function route(services: Record<string, Service>, ctx: StackContext) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (applyCors(req, res)) return;
@@ -77,6 +79,17 @@ function route(services: Record<string, Service>, ctx: StackContext) {
     }
     const caller = identifyCaller(req, url, ctx.keys);
     await service.handle({ req, res, url, path: match[2] ?? '/', caller });
+  };
+}
+
+/** Answers a failure no service caught with a bare 500, its detail only in the log. */
+function guarded(handle: ReturnType<typeof route>, log: (message: string) => void): Handler {
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`stack: unhandled error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    });
   };
 }
 
@@ -97,16 +110,33 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     wellKnown: options.wellKnownKeys ?? false,
     ...(ownTemp ? {} : { file: join(dataDir, 'keys.json') }),
   });
-  const server: Server = createServer();
-  await new Promise<void>((done) => server.listen(options.port ?? 54321, host, done));
-  const { port } = server.address() as AddressInfo;
-  const apiUrl = `http://${host}:${port}`;
   const log = options.quiet ? () => undefined : (message: string) => console.info(message);
-
-  const { service: mail, mailbox } = await createMailService({ db, apiUrl, log });
-  const inbucket = mailboxConfig(config);
+  // The handler is attached before the port opens and holds each request until start-up is done,
+  // so a request that arrives the moment the port opens gets a full answer, never a hang.
+  let started!: (handle: Handler | null) => void;
+  const ready = new Promise<Handler | null>((done) => (started = done));
+  const server: Server = createServer((req, res) => {
+    void ready.then((handle) => (handle ? handle(req, res) : res.destroy()));
+  });
+  const listen = (port: number) =>
+    new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(port, host, () => {
+        server.off('error', fail);
+        done();
+      });
+    });
+  // A fixed port is known before listening, so start-up completes first; port 0 must be opened to
+  // learn the address the services put in their links, and its early requests wait on `ready`.
+  const requested = options.port ?? 54321;
+  if (requested === 0) await listen(0);
+  const port = requested === 0 ? (server.address() as AddressInfo).port : requested;
+  const apiUrl = `http://${host}:${port}`;
   let smtp: SmtpListener | null = null;
+  let services: Record<string, Service> = {};
   try {
+    const { service: mail, mailbox } = await createMailService({ db, apiUrl, log });
+    const inbucket = mailboxConfig(config);
     smtp = inbucket.enabled
       ? await startSmtpListener({
           mailbox,
@@ -114,35 +144,32 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           log,
         })
       : null;
+    const ctx: StackContext = {
+      db,
+      keys,
+      config,
+      apiUrl,
+      dataDir: ownTemp ? null : dataDir,
+      storageDir: join(dataDir, 'storage'),
+      mailbox,
+      log,
+    };
+    services = {
+      auth: await createAuthService(ctx),
+      rest: createRestService(ctx),
+      storage: await createStorageService(ctx),
+      mailbox: mail,
+    };
+    started(guarded(route(services, ctx), log));
+    if (requested !== 0) await listen(requested);
   } catch (error) {
-    server.close();
+    started(null);
+    if (server.listening) await new Promise((done) => server.close(done));
+    await smtp?.close();
+    for (const service of Object.values(services)) await service.close?.();
     await db.close();
     throw error;
   }
-  const ctx: StackContext = {
-    db,
-    keys,
-    config,
-    apiUrl,
-    dataDir: ownTemp ? null : dataDir,
-    storageDir: join(dataDir, 'storage'),
-    mailbox,
-    log,
-  };
-  const services: Record<string, Service> = {
-    auth: await createAuthService(ctx),
-    rest: createRestService(ctx),
-    storage: await createStorageService(ctx),
-    mailbox: mail,
-  };
-  const handle = route(services, ctx);
-  server.on('request', (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log(`stack: unhandled error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
-      else res.destroy();
-    });
-  });
 
   return {
     url: apiUrl,

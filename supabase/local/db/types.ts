@@ -28,6 +28,13 @@ export interface PostgresError extends Error {
   hint?: string;
 }
 
+/**
+ * True for an error the database raised: its code is a SQLSTATE (five digits or capitals). Node's
+ * own errors also carry a string code (`ERR_INVALID_ARG_TYPE`, `EPIPE`), and their text must never
+ * reach a client as if the database had said it.
+ */
 export function isPostgresError(error: unknown): error is PostgresError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+  if (!(error instanceof Error) || 'errno' in error) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }

@@ -28,17 +28,35 @@ export function sendText(
 
 export class BodyTooLargeError extends Error {}
 
-/** Reads the whole request body, refusing more than `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) throw new BodyTooLargeError(`body larger than ${limit} bytes`);
-    chunks.push(buffer);
+/**
+ * Reads the whole request body, refusing more than `limit` bytes. A declared Content-Length over the
+ * limit is refused before reading; either way the rest of the body is drained, not read, so the
+ * connection stays usable for the error answer.
+ */
+export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
+  const tooLarge = () => new BodyTooLargeError(`body larger than ${limit} bytes`);
+  const drain = () => {
+    req.removeAllListeners('data');
+    req.resume();
+  };
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    drain();
+    return Promise.reject(tooLarge());
   }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        drain();
+        reject(tooLarge());
+      }
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 /** The caller's address; X-Forwarded-For counts only when the stack sits behind a trusted proxy. */

@@ -52,11 +52,10 @@ export function createRestService(ctx: StackContext): Service {
         const { schema, negotiated } = negotiateSchema(service.req, api.schemas);
         await route({ ...service, ctx, schemas, maxRows: api.maxRows, caller, schema, negotiated });
       } catch (error) {
-        if (error instanceof BodyTooLargeError) {
-          sendJson(service.res, 413, { code: 'PGRST102', message: error.message, details: null, hint: null });
-          return;
-        }
-        const known = toRestError(error, caller.role !== 'anon');
+        const known =
+          error instanceof BodyTooLargeError
+            ? new RestError(413, 'PGRSTX03', 'Request body too large', { details: error.message })
+            : toRestError(error, caller.role !== 'anon');
         if (known) return sendError(service, known);
         ctx.log(
           `rest: ${service.req.method} ${service.url.pathname} failed: ${(error as Error).stack ?? String(error)}`,

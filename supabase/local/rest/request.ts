@@ -66,6 +66,7 @@ export async function inTransaction<T>(
         headers: headerObject(req),
         cookies: cookieObject(req.headers.cookie),
         readOnly,
+        roleSettings: true,
       },
       fn,
     );

@@ -26,9 +26,13 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
--- Role-level limits, as the platform sets them for the API roles.
+-- Role-level limits, as the platform sets them: the API roles' timeouts, which PostgREST applies
+-- per request, and the authenticator's, which are the defaults of every API session (so
+-- service_role, which has none of its own, runs under 8s too).
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;

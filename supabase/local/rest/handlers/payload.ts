@@ -1,9 +1,30 @@
+import { jsonNesting } from '../../http/json.ts';
 import { readBody } from '../../http/respond.ts';
+import { limits } from '../../limits.ts';
 import { RestError } from '../errors.ts';
 import type { RestRequest } from '../request.ts';
 import type { Relation } from '../schema/types.ts';
 
 export type Row = Record<string, unknown>;
+
+/** The request body as text, at most limits.restBodyBytes (413 PGRSTX03 beyond). */
+export async function readText(request: RestRequest): Promise<string> {
+  return (await readBody(request.req, limits.restBodyBytes)).toString('utf8');
+}
+
+/** Parses a JSON body; 400 PGRST102 when it is not JSON or nests deeper than limits.jsonDepth. */
+export function parseJson(text: string): unknown {
+  if (jsonNesting(text) > limits.jsonDepth) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', {
+      details: `JSON nested deeper than ${limits.jsonDepth} levels`,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
 
 /** Reads the JSON body of a write; 400 PGRST102 when it is empty or not JSON objects. */
 export async function readPayload(request: RestRequest): Promise<Row[] | Row> {
@@ -11,13 +32,7 @@ export async function readPayload(request: RestRequest): Promise<Row[] | Row> {
   if (!/^application\/json\b/i.test(type) && !/^\*\/\*/.test(type)) {
     throw new RestError(415, 'PGRST107', `None of these media types are available: ${type}`);
   }
-  const text = (await readBody(request.req)).toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-  }
+  const value = parseJson(await readText(request));
   const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isRow(value)) return value;
   if (Array.isArray(value) && value.every(isRow)) return value;

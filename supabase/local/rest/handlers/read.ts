@@ -4,7 +4,7 @@ import { appliedHeader, readPreferences } from '../prefer.ts';
 import { findRelation, inTransaction, reply, type RestRequest } from '../request.ts';
 import { qualifiedIdent } from '../sql/params.ts';
 import { buildLevel } from '../sql/read.ts';
-import { pageStatement, type StatementRow } from '../sql/statement.ts';
+import { bodyOf, pageStatement, type StatementRow } from '../sql/statement.ts';
 import {
   applyRangeHeader,
   checkLevelsUsed,
@@ -54,7 +54,7 @@ export async function handleRead(request: RestRequest, name: string): Promise<vo
       'content-range': range,
       ...appliedHeader(prefs, ['count']),
     };
-    return { status, headers, body: row.body };
+    return { status, headers, body: bodyOf(row) };
   });
   reply(request, answer.status, answer.headers, answer.body);
 }

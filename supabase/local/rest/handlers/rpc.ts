@@ -1,13 +1,13 @@
-import { readBody } from '../../http/respond.ts';
 import { RestError } from '../errors.ts';
 import { contentTypeOf, negotiateMedia, type Media } from '../media.ts';
-import { parseQuery } from '../parse/query.ts';
+import { parseQuery, type Level } from '../parse/query.ts';
 import { appliedHeader, readPreferences } from '../prefer.ts';
 import { inTransaction, reply, type RestRequest } from '../request.ts';
 import type { Routine } from '../schema/types.ts';
 import { ident, qualifiedIdent, type Params } from '../sql/params.ts';
 import { buildLevel } from '../sql/read.ts';
-import { pageStatement, type StatementRow } from '../sql/statement.ts';
+import { bodyOf, boundedResult, pageStatement, type StatementRow } from '../sql/statement.ts';
+import { parseJson, readText } from './payload.ts';
 import { chooseRoutine, type Chosen } from './routine.ts';
 import {
   applyRangeHeader,
@@ -40,15 +40,11 @@ async function readArgs(request: RestRequest): Promise<{ body: unknown; keys: st
     );
     return { body: Object.fromEntries(keys.map((k) => [k, request.url.searchParams.get(k)])), keys };
   }
-  const text = (await readBody(request.req)).toString('utf8');
+  const text = await readText(request);
   if (text.trim() === '') return { body: {}, keys: [] };
-  try {
-    const body = JSON.parse(text) as unknown;
-    const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
-    return { body, keys };
-  } catch {
-    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-  }
+  const body = parseJson(text);
+  const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  return { body, keys };
 }
 
 /** The call with its arguments bound; POST arguments go through json_to_record, so JSON arrays become arrays. */
@@ -83,11 +79,25 @@ function fromCall(call: string, args: string | null, alias: string): string {
   return args ? `${args}, lateral ${call} as ${alias}` : `${call} as ${alias}`;
 }
 
-function scalarSql(routine: Routine, call: string, args: string | null): string {
+/**
+ * A scalar result as JSON; a set of scalars is paged like a table and capped at max rows, as
+ * PostgREST caps every read plan, RPC results included.
+ */
+function scalarSql(
+  routine: Routine,
+  call: string,
+  args: string | null,
+  root: Level,
+  maxRows: number,
+): string {
+  const none = `null::int as "total", null::int as "inserted"`;
   if (routine.returnsSet) {
-    return `select coalesce(json_agg("pgrst_scalar"), '[]')::text as "body", count(*)::int as "page_total" from ${fromCall(call, args, '"pgrst_scalar"')}`;
+    const limit = Math.min(root.limit ?? maxRows, maxRows);
+    const page = `select "pgrst_scalar" from ${fromCall(call, args, '"pgrst_scalar"')} limit ${limit} offset ${root.offset ?? 0}`;
+    return `with "pgrst_result" as (select coalesce(json_agg("p"."pgrst_scalar"), '[]')::text as "body", count(*)::int as "page_total", ${none}
+      from (${page}) as "p") ${boundedResult}`;
   }
-  return `select to_json(${call})::text as "body", 1 as "page_total"${args ? ` from ${args}` : ''}`;
+  return `with "pgrst_result" as (select coalesce(to_json(${call})::text, 'null') as "body", 1 as "page_total", ${none}${args ? ` from ${args}` : ''}) ${boundedResult}`;
 }
 
 /** GET/HEAD/POST /rpc/fn: calls the function with named arguments; set results filter and page like tables. */
@@ -135,7 +145,7 @@ export async function handleRpc(request: RestRequest, name: string): Promise<voi
       headOnly: method === 'HEAD',
     });
     countSql = built.countSql;
-  } else if (routine.returns === 'scalar') sql = scalarSql(routine, call, args);
+  } else if (routine.returns === 'scalar') sql = scalarSql(routine, call, args, root, request.maxRows);
   else sql = `select ${call}${args ? ` from ${args}` : ''}`;
   const offset = root.offset ?? 0;
   const answer = await inTransaction(request, readOnly, async (tx) => {
@@ -153,7 +163,7 @@ export async function handleRpc(request: RestRequest, name: string): Promise<voi
       'content-range': range,
       ...appliedHeader(prefs, ['count']),
     };
-    return { status, headers, body: row.body };
+    return { status, headers, body: bodyOf(row) };
   });
   reply(request, answer.status, answer.headers, answer.body);
 }

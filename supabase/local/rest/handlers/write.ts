@@ -9,7 +9,7 @@ import { conditionSql } from '../sql/conditions.ts';
 import { deleteSql, insertSql, returningSql, updateSql, type Conflict } from '../sql/mutation.ts';
 import { fieldSql } from '../sql/params.ts';
 import { buildLevel } from '../sql/read.ts';
-import { contentRange, pageStatement, type StatementRow } from '../sql/statement.ts';
+import { bodyOf, contentRange, pageStatement, type StatementRow } from '../sql/statement.ts';
 import { checkColumns, groupByKeys, payloadColumns, readPayload, type Row } from './payload.ts';
 import { readContext, singularity } from './shared.ts';
 
@@ -159,7 +159,7 @@ export async function handleWrite(request: RestRequest, name: string): Promise<v
         const row = output.rows[0]!;
         result.affected += row.page_total;
         result.inserted += row.inserted ?? 0;
-        bodies.push(row.body);
+        bodies.push(bodyOf(row));
       }
     }
     if (bodies.length) result.body = mergeBodies(bodies, media);

@@ -1,3 +1,4 @@
+import { limits } from '../../limits.ts';
 import { RestError, parseError } from '../errors.ts';
 import { parseField, splitTopLevel, type Field } from './field.ts';
 
@@ -31,7 +32,20 @@ function splitAlias(text: string): [string | null, string] {
   return [match[1]!.replace(/^"(.*)"$/, '$1'), match[2]!];
 }
 
-function parseEmbed(text: string, spread: boolean, alias: string | null): EmbedItem {
+/** 400 PGRSTX01: the stack's own bound, so one request cannot multiply rows level after level. */
+function tooDeep(): RestError {
+  return new RestError(
+    400,
+    'PGRSTX01',
+    `Resource embedding is nested deeper than ${limits.embedDepth} levels`,
+    {
+      hint: 'Embed fewer levels in one request and fetch the rest with a second request',
+    },
+  );
+}
+
+function parseEmbed(text: string, spread: boolean, alias: string | null, depth: number): EmbedItem {
+  if (depth > limits.embedDepth) throw tooDeep();
   const open = text.indexOf('(');
   const head = text.slice(0, open);
   const [target, ...marks] = head.split('!');
@@ -44,10 +58,18 @@ function parseEmbed(text: string, spread: boolean, alias: string | null): EmbedI
   }
   if (!target)
     throw parseError(`failed to parse select parameter (${text})`, 'missing embedded resource name');
-  return { kind: 'embed', target, alias, hint, join, spread, items: parseSelect(text.slice(open + 1, -1)) };
+  return {
+    kind: 'embed',
+    target,
+    alias,
+    hint,
+    join,
+    spread,
+    items: parseSelect(text.slice(open + 1, -1), depth),
+  };
 }
 
-function parseItem(raw: string): SelectItem | null {
+function parseItem(raw: string, depth: number): SelectItem | null {
   const text = raw.trim();
   if (!text) return null;
   if (text === '*') return { kind: 'star' };
@@ -56,7 +78,7 @@ function parseItem(raw: string): SelectItem | null {
   }
   const spread = text.startsWith('...');
   const [alias, rest] = splitAlias(spread ? text.slice(3) : text);
-  if (rest.endsWith(')') && rest.includes('(')) return parseEmbed(rest, spread, alias);
+  if (rest.endsWith(')') && rest.includes('(')) return parseEmbed(rest, spread, alias, depth + 1);
   if (spread)
     throw parseError(`failed to parse select parameter (${text})`, 'spread needs an embedded resource');
   const castAt = rest.lastIndexOf('::');
@@ -67,12 +89,15 @@ function parseItem(raw: string): SelectItem | null {
   return { kind: 'column', field: parseField(castAt >= 0 ? rest.slice(0, castAt) : rest), alias, cast };
 }
 
-/** Parses the `select` query parameter (`a, b:c, rel!hint!inner(x, y), ...other(z)`). */
-export function parseSelect(text: string): SelectItem[] {
+/**
+ * Parses the `select` query parameter (`a, b:c, rel!hint!inner(x, y), ...other(z)`); `depth` is how
+ * many embeddings enclose `text`.
+ */
+export function parseSelect(text: string, depth = 0): SelectItem[] {
   if (text.trim() === '') return [];
   const items: SelectItem[] = [];
   for (const part of splitTopLevel(text)) {
-    const item = parseItem(part);
+    const item = parseItem(part, depth);
     if (item) items.push(item);
   }
   return items;

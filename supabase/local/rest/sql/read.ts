@@ -13,7 +13,7 @@ export interface ReadContext {
   params: Params;
   usedLevels: Set<string>;
   aliases: Map<string, number>;
-  /** The cap on top-level rows (config [api] max_rows). */
+  /** The cap on the rows of every level, top and embedded (config [api] max_rows); null for writes. */
   maxRows: number | null;
 }
 
@@ -132,7 +132,8 @@ export function buildLevel(source: LevelSource, ctx: ReadContext): BuiltLevel {
   ].join(' ');
   const order = level.order.map((term) => orderSql(term, source, embeds));
   let limit = level.limit;
-  if (source.isRoot && ctx.maxRows !== null) limit = Math.min(limit ?? ctx.maxRows, ctx.maxRows);
+  // PostgREST caps every node of the read plan, embedded ones included (Plan.hs treeRestrictRange).
+  if (ctx.maxRows !== null) limit = Math.min(limit ?? ctx.maxRows, ctx.maxRows);
   const page = [
     order.length ? `order by ${order.join(', ')}` : '',
     limit !== null ? `limit ${limit}` : '',

@@ -1,3 +1,5 @@
+import { limits } from '../../limits.ts';
+import { RestError } from '../errors.ts';
 import type { Media } from '../media.ts';
 import type { BuiltLevel } from './read.ts';
 
@@ -15,8 +17,27 @@ function bodySql(media: Media, headOnly: boolean): string {
 export interface StatementRow {
   total: number | null;
   page_total: number;
-  body: string;
+  /** Null when the body is over limits.responseBytes: it stays in the database. */
+  body: string | null;
+  body_bytes: number | null;
   inserted: number | null;
+}
+
+/**
+ * The final select over a `"pgrst_result"` relation (total, page_total, body, inserted): the body is
+ * measured in the database and left there when it is over limits.responseBytes.
+ */
+export const boundedResult = `select "total", "page_total", "inserted", octet_length("body") as "body_bytes",
+    case when octet_length("body") <= ${limits.responseBytes} then "body" end as "body"
+  from "pgrst_result"`;
+
+/** The body of a statement's row; 400 PGRSTX02 (the stack's own) when it was too large to send. */
+export function bodyOf(row: StatementRow): string {
+  if (row.body !== null || row.body_bytes === null) return row.body ?? '';
+  throw new RestError(400, 'PGRSTX02', `The response would be larger than ${limits.responseBytes} bytes`, {
+    details: `${row.body_bytes} bytes`,
+    hint: 'Select fewer columns or embeddings, add filters, or page with limit and offset',
+  });
 }
 
 /**
@@ -35,10 +56,11 @@ export function pageStatement(
   const inserted = options.upsert
     ? `(select count(*) from "pgrst_mutation" where "pgrst_inserted")::int`
     : 'null::int';
-  return `with ${ctes.filter(Boolean).join(', ')}
+  return `with ${ctes.filter(Boolean).join(', ')}, "pgrst_result" as (
     select ${total} as "total", count(*)::int as "page_total", ${bodySql(options.media, options.headOnly ?? false)} as "body",
            ${inserted} as "inserted"
-    from "pgrst_page" as "_r"`;
+    from "pgrst_page" as "_r")
+  ${boundedResult}`;
 }
 
 /** PostgREST's Content-Range: `<first>-<last>/<total|*>`, `*` for the range when nothing is in it. */
