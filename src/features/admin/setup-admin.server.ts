@@ -62,6 +62,8 @@ async function claim(astro: AstroGlobal, token: string): Promise<FormOutcome> {
   const { data, error } = await service.rpc('claim_first_admin', { claimant: user.id });
   if (error) throw new Error(`claim_first_admin failed: ${error.message}`);
   if (data !== true) return failure(409, 'Setup is already complete: an administrator exists.');
+  // Roles travel in the access token: a fresh one carries the new role to /admin.
+  await astro.locals.supabase?.auth.refreshSession();
   const message = 'You are now the administrator of Unipath.';
   return {
     ok: true,

@@ -1,15 +1,15 @@
-import type { JwtPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { JwtPayload } from '@supabase/supabase-js';
 
 export type AssuranceLevel = 'aal1' | 'aal2';
 
-/** What the app knows about the signed-in visitor; built from verified token claims and the roles table. */
+/** What the app knows about the signed-in visitor, all of it from verified token claims. */
 export interface SessionUser {
   id: string;
   email: string;
   aal: AssuranceLevel;
   /** Sign-in methods of this session (`password`, `otp`, `totp`, `recovery`…). */
   methods: string[];
-  /** From public.user_roles, which users cannot write; never from user_metadata. */
+  /** The `app_roles` claim, which Auth fills from public.user_roles; never from user_metadata. */
   roles: string[];
 }
 
@@ -23,20 +23,27 @@ export function methodsOf(claims: JwtPayload): string[] {
     .filter((method): method is string => typeof method === 'string');
 }
 
-/** Roles of the user, read under RLS with the user's own token; none when the table is missing. */
-export async function loadRoles(supabase: SupabaseClient, userId: string): Promise<string[]> {
-  const { data, error } = await supabase.from('user_roles').select('role').eq('user_id', userId);
-  if (error || !Array.isArray(data)) return [];
-  return data.map((row: { role: unknown }) => String(row.role));
+/** The claim public.custom_access_token_hook writes the user's staff roles to when Auth issues a token. */
+export const ROLES_CLAIM = 'app_roles';
+
+/**
+ * Staff roles named in verified token claims; none when the claim is missing, as it is when the
+ * Custom Access Token hook is not enabled. A role granted or revoked since the token was issued
+ * shows here after the session's next refresh; RLS reads the table itself and is never late.
+ */
+export function rolesOf(claims: JwtPayload): string[] {
+  const roles: unknown = claims[ROLES_CLAIM];
+  if (!Array.isArray(roles)) return [];
+  return roles.filter((role): role is string => typeof role === 'string');
 }
 
-export function toSessionUser(claims: JwtPayload, roles: string[]): SessionUser {
+export function toSessionUser(claims: JwtPayload): SessionUser {
   return {
     id: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : '',
     aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
     methods: methodsOf(claims),
-    roles,
+    roles: rolesOf(claims),
   };
 }
 

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import type { User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { getSecret } from 'astro:env/server';
 import { isStaff } from '../../features/auth/session-user.ts';
 import { clearAuthCookies } from '../supabase/auth-cookies.ts';
@@ -24,6 +24,8 @@ async function currentUser(context: APIContext): Promise<{ user: User | null; me
   const supabase = context.locals.supabase;
   if (!supabase || !context.locals.user) return { user: null };
   const { data, error } = await supabase.auth.getUser();
+  // Unreachable is not signed out: the middleware answers 503 and the session cookies stay.
+  if (isAuthRetryableFetchError(error)) throw error;
   return error ? { user: null, message: error.message } : { user: data.user };
 }
 

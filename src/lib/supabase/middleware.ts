@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import { loadRoles, toSessionUser } from '../../features/auth/session-user.ts';
+import { toSessionUser } from '../../features/auth/session-user.ts';
 import { authErrorToast } from '../security/messages.ts';
 import { syncAccountHint } from '../../features/account-nav/session-hint.server.ts';
 import { authCookieNames, clearAuthCookies } from './auth-cookies.ts';
@@ -48,8 +48,7 @@ export const withSupabase = defineMiddleware(async (context, next) => {
   const { data, error } = await supabase.auth.getClaims();
   const presented = authCookieNames(context.request);
   if (data?.claims) {
-    const roles = await loadRoles(supabase, data.claims.sub);
-    context.locals.user = toSessionUser(data.claims, roles);
+    context.locals.user = toSessionUser(data.claims);
   } else if (presented.length > 0 && !watch.down) {
     clearAuthCookies(context.cookies, context.request);
     sessionWritten = false;

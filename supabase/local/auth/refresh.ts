@@ -78,7 +78,7 @@ export async function refreshSession(
         session.id,
       ]);
       await audit(tx, 'token_refreshed', user, client.ip, {}, 'token');
-      return sessionBody(deps, tx, user, session, issued);
+      return sessionBody(deps, tx, user, session, issued, 'token_refresh');
     })
     .then((body) => {
       // The session is ended in the transaction above; the error is raised once that has committed.

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './deps.ts';
+import { customizeAccessToken } from './hooks.ts';
 import { loadUserJson } from './user-json.ts';
 import type { UserRow } from './users.ts';
 
@@ -66,8 +67,18 @@ export async function createSession(
   return { session, refreshToken: await insertRefreshToken(tx, session, null) };
 }
 
-/** Signs the access token for a session, with GoTrue's claim set. */
-export async function signAccessToken(deps: AuthDeps, tx: Queryable, user: UserRow, session: SessionRow) {
+/**
+ * Signs the access token for a session with GoTrue's claim set, after the Custom Access Token hook
+ * (when configured) has had its say; `method` is how this token was earned (`password`,
+ * `token_refresh`, `totp`…), which the hook receives as `authentication_method`.
+ */
+export async function signAccessToken(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  session: SessionRow,
+  method: string,
+) {
   const { rows } = await tx.query<{ method: string; at: number }>(
     `select authentication_method as method, extract(epoch from updated_at)::bigint::int as at
        from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
@@ -75,7 +86,7 @@ export async function signAccessToken(deps: AuthDeps, tx: Queryable, user: UserR
   );
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + deps.config.jwtExpiry;
-  const token = await deps.stack.keys.sign({
+  const claims = {
     iss: deps.issuer,
     sub: user.id,
     aud: user.aud ?? 'authenticated',
@@ -90,7 +101,9 @@ export async function signAccessToken(deps: AuthDeps, tx: Queryable, user: UserR
     amr: rows.map((r) => ({ method: r.method, timestamp: Number(r.at) })),
     session_id: session.id,
     is_anonymous: user.is_anonymous,
-  });
+  };
+  const input = { user_id: user.id, claims, authentication_method: method };
+  const token = await deps.stack.keys.sign(await customizeAccessToken(deps, tx, input));
   return { token, exp };
 }
 
@@ -101,8 +114,9 @@ export async function sessionBody(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  method: string,
 ): Promise<Record<string, unknown>> {
-  const { token, exp } = await signAccessToken(deps, tx, user, session);
+  const { token, exp } = await signAccessToken(deps, tx, user, session, method);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -127,5 +141,5 @@ export async function signIn(
   );
   await tx.query('update auth.identities set last_sign_in_at = now() where user_id = $1', [user.id]);
   const { session, refreshToken } = await createSession(tx, user.id, method, client);
-  return sessionBody(deps, tx, rows[0] ?? user, session, refreshToken);
+  return sessionBody(deps, tx, rows[0] ?? user, session, refreshToken, method);
 }

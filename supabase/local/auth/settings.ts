@@ -1,4 +1,5 @@
 import { bool, envStr, num, section, str, strs, type RawConfig } from '../config.ts';
+import { readHook, type PgFunctionHook } from './hooks.ts';
 
 /** [auth.email.smtp]: the mail server auth's e-mails go through instead of straight into the mailbox. */
 export interface AuthSmtpConfig {
@@ -53,6 +54,8 @@ export interface AuthConfig {
     /** Count the first X-Forwarded-For address as the client (only behind a trusted proxy). */
     trustForwardedFor: boolean;
   };
+  /** [auth.hook.*]: Postgres functions Auth calls at set points; null when not enabled. */
+  hooks: { customAccessToken: PgFunctionHook | null };
 }
 
 /** Parses a Go-style duration ("1s", "1m30s", "24h") into seconds. */
@@ -131,5 +134,6 @@ export function readAuthConfig(config: RawConfig): AuthConfig {
       failedSignInsPerAccount: num(limits['failed_sign_ins_per_account'], 10),
       trustForwardedFor: bool(limits['trust_forwarded_for'], false),
     },
+    hooks: { customAccessToken: readHook(config, 'custom_access_token') },
   };
 }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { COURSE, pdfBytes } from '../applications/support.ts';
 import {
   expectNoViolations,
+  refreshBrowserSession,
   serviceClient,
   signInStaff,
   submittedApplication,
@@ -368,6 +369,7 @@ test('only staff see the queue and the review screen; unknown ids are not found'
   }
   const service = await serviceClient();
   await service.from('user_roles').insert({ user_id: app.id, role: 'counsellor' });
+  await refreshBrowserSession(context, baseURL ?? '');
   for (const path of [
     '/admin/applications/not-a-uuid',
     '/admin/applications/6b1f0c3a-7d2e-4f5a-9b8c-0d1e2f3a4b5c',

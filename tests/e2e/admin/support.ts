@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createServerClient } from '@supabase/ssr';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { serviceClient, signInNewApplicant, submitThroughApi } from '../applications/support.ts';
+import { serviceClient, signInNewApplicant, STACK_URL, submitThroughApi } from '../applications/support.ts';
+import { stackKeys } from '../stack-keys.ts';
 
 export { serviceClient };
 
@@ -24,7 +26,31 @@ export async function noHorizontalScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-/** A new account signed in in `context` and given a staff role with the service key (nobody grants it to themselves). */
+/**
+ * Refreshes the session `context` holds, as the app's SSR client does when the access token nears
+ * expiry: the new token carries the staff roles the account holds now.
+ */
+export async function refreshBrowserSession(context: BrowserContext, baseURL: string): Promise<void> {
+  const { anonKey } = await stackKeys(STACK_URL);
+  const jar = new Map((await context.cookies(baseURL)).map(({ name, value }) => [name, value]));
+  const ssr = createServerClient(STACK_URL, anonKey, {
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => cookies.forEach(({ name, value }) => jar.set(name, value)),
+    },
+  });
+  const { error } = await ssr.auth.refreshSession();
+  if (error) throw new Error(`refresh failed: ${error.message}`);
+  for (const [name, value] of jar) {
+    if (value) await context.addCookies([{ name, value, url: baseURL, sameSite: 'Lax' }]);
+    else await context.clearCookies({ name });
+  }
+}
+
+/**
+ * A new account signed in in `context` and given a staff role with the service key (nobody grants
+ * it to themselves); the session is refreshed after the grant, so its token carries the role.
+ */
 export async function signInStaff(
   context: BrowserContext,
   baseURL: string | undefined,
@@ -34,6 +60,7 @@ export async function signInStaff(
   const service = await serviceClient();
   const granted = await service.from('user_roles').insert({ user_id: user.id, role });
   if (granted.error) throw new Error(`role failed: ${granted.error.message}`);
+  await refreshBrowserSession(context, baseURL ?? '');
   return user;
 }
 

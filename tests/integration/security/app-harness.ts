@@ -47,19 +47,46 @@ export async function grantRole(
   if (granted.error) throw new Error(granted.error.message);
 }
 
-/** Signs a new applicant in through @supabase/ssr and returns the session cookies it wrote. */
-export async function sessionCookies(stack: RunningStack, email: string): Promise<string> {
-  await createApplicant(stack, email);
+/** A cookie jar a @supabase/ssr client reads and writes, and the Cookie header it amounts to. */
+function cookieClient(stack: RunningStack, cookie = '') {
   const jar = new Map<string, string>();
+  for (const pair of cookie.split('; ').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
   const client = createServerClient(stack.url, stack.anonKey, {
     cookies: {
       getAll: () => [...jar].map(([name, value]) => ({ name, value })),
       setAll: (cookies) => cookies.forEach(({ name, value }) => jar.set(name, value)),
     },
   });
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return { client, header };
+}
+
+/**
+ * Signs a new account in through @supabase/ssr and returns the session cookies it wrote. A staff
+ * role is granted first, so the access token carries it, as it would after a staff member signs in.
+ */
+export async function sessionCookies(
+  stack: RunningStack,
+  email: string,
+  role?: 'admin' | 'counsellor',
+): Promise<string> {
+  await createApplicant(stack, email);
+  if (role) await grantRole(stack, email, role);
+  const { client, header } = cookieClient(stack);
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return header();
+}
+
+/** The same browser after its session refreshed, as @supabase/ssr does when the token nears expiry. */
+export async function refreshedCookies(stack: RunningStack, cookie: string): Promise<string> {
+  const { client, header } = cookieClient(stack, cookie);
+  const { error } = await client.auth.refreshSession();
+  if (error) throw error;
+  return header();
 }
 
 /** The CSRF cookie the app hands this browser and the token its pages embed. */
@@ -88,9 +115,7 @@ export async function startFuzzApp(options: { trustProxy?: boolean } = {}): Prom
   const anonymous = await csrfFor(app.url, '');
   const signedIn = await csrfFor(app.url, await sessionCookies(stack, `fuzz-${Date.now()}@example.com`));
   const adminEmail = `fuzz-admin-${Date.now()}@example.com`;
-  const adminCookie = await sessionCookies(stack, adminEmail);
-  await grantRole(stack, adminEmail, 'admin');
-  const admin = await csrfFor(app.url, adminCookie);
+  const admin = await csrfFor(app.url, await sessionCookies(stack, adminEmail, 'admin'));
   return {
     stack,
     app,

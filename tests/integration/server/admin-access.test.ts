@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfFor, sessionCookies, startFuzzApp, type FuzzApp } from '../security/app-harness.ts';
+import {
+  csrfFor,
+  PASSWORD,
+  refreshedCookies,
+  sessionCookies,
+  startFuzzApp,
+  type FuzzApp,
+} from '../security/app-harness.ts';
 import { clientFor } from '../../helpers/stack.ts';
 
 let fuzz: FuzzApp;
@@ -23,12 +30,7 @@ const postToken = (session: { cookie: string; csrf: string }, token: string, csr
 beforeAll(async () => {
   fuzz = await startFuzzApp();
   const email = `counsellor-${Date.now()}@example.com`;
-  const cookie = await sessionCookies(fuzz.stack, email);
-  const service = clientFor(fuzz.stack, fuzz.stack.serviceRoleKey);
-  const { data } = await service.auth.admin.listUsers();
-  const id = data.users.find((user) => user.email === email)?.id;
-  await service.from('user_roles').insert({ user_id: id, role: 'counsellor' });
-  staff = await csrfFor(fuzz.app.url, cookie);
+  staff = await csrfFor(fuzz.app.url, await sessionCookies(fuzz.stack, email, 'counsellor'));
 }, 120_000);
 
 afterAll(async () => {
@@ -61,6 +63,45 @@ describe('admin areas', () => {
     for (const path of ['/admin/users', '/admin/audit', '/admin/catalogue']) {
       expect((await get(path, staff.cookie)).status).toBe(404);
     }
+  });
+});
+
+describe('staff roles', () => {
+  it('come from the token: a staff page renders without a user_roles request', async () => {
+    const requests: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      requests.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return original(input, init);
+    };
+    try {
+      expect((await get('/admin', staff.cookie)).status).toBe(200);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(requests.some((path) => path.startsWith('/rest/v1/'))).toBe(true);
+    expect(requests.filter((path) => path.startsWith('/rest/v1/user_roles'))).toEqual([]);
+  });
+
+  it('once revoked, open no staff data at once and no admin page after the next refresh', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const cookie = await sessionCookies(fuzz.stack, email, 'counsellor');
+    const client = clientFor(fuzz.stack);
+    const signedIn = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const service = clientFor(fuzz.stack, fuzz.stack.serviceRoleKey);
+    const seen = async () => (await client.from('applications').select('id')).data?.length;
+    expect(await seen()).toBeGreaterThan(0);
+
+    await service
+      .from('user_roles')
+      .delete()
+      .eq('user_id', signedIn.data.user?.id ?? '');
+    // The tokens still name the role; the database reads the table and refuses.
+    expect(await seen()).toBe(0);
+    expect((await client.rpc('staff_directory')).error?.code).toBe('42501');
+    expect((await get('/admin', cookie)).status).toBe(200);
+
+    expect((await get('/admin', await refreshedCookies(fuzz.stack, cookie))).status).toBe(404);
   });
 });
 

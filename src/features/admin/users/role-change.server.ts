@@ -22,6 +22,8 @@ export function roleHandlers(context: AdminContext): Record<string, AdminHandler
       const granted = grant === 'true';
       const { error } = await context.supabase.rpc('set_staff_role', { target, role, granted });
       if (error) return outcomeOfError(error);
+      // Roles travel in the access token: a change to one's own roles takes a fresh token to show.
+      if (target === context.user.id) await context.supabase.auth.refreshSession();
       const who = target === context.user.id ? 'you' : email || 'the account';
       const message = `${ROLE_LABELS[role]} role ${granted ? 'granted to' : 'revoked from'} ${who}.`;
       const landing = !granted && target === context.user.id ? landingAfter(context, role) : undefined;

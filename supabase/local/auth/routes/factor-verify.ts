@@ -72,7 +72,8 @@ export async function verify(deps: AuthDeps, request: AuthRequest): Promise<Repl
        returning id, user_id, created_at, aal, factor_id`,
       [session.id, factor.id],
     );
-    await addAmrClaim(tx, session.id, factor.factor_type === 'totp' ? 'totp' : 'mfa/phone');
+    const method = factor.factor_type === 'totp' ? 'totp' : 'mfa/phone';
+    await addAmrClaim(tx, session.id, method);
     await tx.query(
       'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
       [session.id],
@@ -87,7 +88,7 @@ export async function verify(deps: AuthDeps, request: AuthRequest): Promise<Repl
       'factor',
     );
     const user = (await findUserById(tx, caller.user.id)) ?? caller.user;
-    return sessionBody(deps, tx, user, updated[0] ?? session, refreshToken);
+    return sessionBody(deps, tx, user, updated[0] ?? session, refreshToken, method);
   });
   return json(body);
 }
