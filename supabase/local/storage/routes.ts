@@ -2,6 +2,7 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import { identify } from './caller.ts';
 import type { RouteRequest, StorageEnv } from './env.ts';
 import { listObjects } from './list.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { deleteObject, removeObjects, transfer } from './manage.ts';
 import { downloadAuthenticated, downloadPublic, info } from './read.ts';
 import {
@@ -35,6 +36,7 @@ export const routes: Route[] = [
   ['PUT', 'bucket/:id', updateBucket],
   ['DELETE', 'bucket/:id', deleteBucket],
   ['POST', 'object/list/:bucket', listObjects],
+  ['POST', 'object/list-v2/:bucket', listObjectsV2],
   ['POST', 'object/move', (env, r) => transfer(env, r, 'move')],
   ['POST', 'object/copy', (env, r) => transfer(env, r, 'copy')],
   ['POST', 'object/sign/:bucket', createSignedUrls],
