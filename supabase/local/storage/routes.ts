@@ -5,6 +5,7 @@ import { listObjects } from './list.ts';
 import { listObjectsV2 } from './list-v2.ts';
 import { deleteObject, removeObjects, transfer } from './manage.ts';
 import { downloadAuthenticated, downloadPublic, info } from './read.ts';
+import { renderImage } from './render.ts';
 import {
   createSignedUploadUrl,
   createSignedUrl,
@@ -54,6 +55,7 @@ export const routes: Route[] = [
   ['PUT', 'object/:bucket/*', (env, r) => upload(env, r, true)],
   ['DELETE', 'object/:bucket', removeObjects],
   ['DELETE', 'object/:bucket/*', deleteObject],
+  ['GET', 'render/image/*', renderImage],
 ];
 
 function matchPattern(pattern: string, segments: string[]): string[] | null {
