@@ -25,10 +25,13 @@ export function validEmail(value: string): string {
   return email;
 }
 
-/** Keeps the digits of a phone number and checks it is E.164 (stored without the `+`). */
+/**
+ * A phone number as GoTrue takes it: a leading `+` and every space dropped, then the rest must be
+ * E.164 digits (no leading 0, at most 15). Brackets, dashes and letters are refused, not stripped.
+ */
 export function validPhone(value: string): string {
-  const phone = value.replace(/[^\d]/g, '');
-  if (!/^[1-9]\d{4,14}$/.test(phone)) throw validationFailed('Invalid phone number format (E.164 required)');
+  const phone = value.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9]\d{1,14}$/.test(phone)) throw validationFailed('Invalid phone number format (E.164 required)');
   return phone;
 }
 

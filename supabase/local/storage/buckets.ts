@@ -72,6 +72,7 @@ export async function createBucket(env: StorageEnv, request: RouteRequest): Prom
   sendJson(request.res, 200, { name: id });
 }
 
+/** A limit left out of the body stays as it is; `null` clears it, as on the platform. */
 export async function updateBucket(env: StorageEnv, request: RouteRequest): Promise<void> {
   const caller = await identify(env.ctx, request);
   const body = await readJson<BucketBody>(request);
@@ -82,12 +83,16 @@ export async function updateBucket(env: StorageEnv, request: RouteRequest): Prom
     async (tx) =>
       (
         await tx.query(
-          `update storage.buckets set public = coalesce($2, public), file_size_limit = $3,
-           allowed_mime_types = $4, updated_at = now() where id = $1 returning id`,
+          `update storage.buckets set public = coalesce($2, public),
+           file_size_limit = case when $3 then $4 else file_size_limit end,
+           allowed_mime_types = case when $5 then $6::text[] else allowed_mime_types end,
+           updated_at = now() where id = $1 returning id`,
           [
             request.rest[0] ?? '',
             typeof body.public === 'boolean' ? body.public : null,
+            body.file_size_limit !== undefined,
             limitOf(body.file_size_limit),
+            body.allowed_mime_types !== undefined,
             mimeTypesOf(body.allowed_mime_types),
           ],
         )

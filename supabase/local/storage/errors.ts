@@ -40,6 +40,8 @@ export const errors = {
   invalidKey: (key: string) => new StorageApiError(400, 'InvalidKey', `Invalid key: ${key}`),
   invalidBucketName: () =>
     new StorageApiError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input'),
+  invalidParameter: (name: string) =>
+    new StorageApiError(400, 'InvalidParameter', `Invalid Parameter ${name}`),
   invalidRequest: (message: string) => new StorageApiError(400, 'InvalidRequest', message),
   invalidRange: () => new StorageApiError(416, 'InvalidRange', 'invalid range provided', 'invalid_range'),
   internal: () => new StorageApiError(500, 'InternalError', 'Internal server error'),

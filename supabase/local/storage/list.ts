@@ -29,7 +29,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One level of a bucket below `prefix`, as Storage lists it: folders first (id and metadata null),
- * then files, with names relative to the prefix; `search` filters names by their start.
+ * then files, with names relative to the prefix; `search` filters names by their start. Files carry
+ * their user metadata as `user_metadata`, as Storage's search function returns it.
  */
 export async function listObjects(env: StorageEnv, request: RouteRequest): Promise<void> {
   const caller = await identify(env.ctx, request);
@@ -59,13 +60,13 @@ export async function listObjects(env: StorageEnv, request: RouteRequest): Promi
            ), entries as (
              select distinct path_tokens[$3] as name, null::uuid as id, null::timestamptz as updated_at,
                     null::timestamptz as created_at, null::timestamptz as last_accessed_at,
-                    null::jsonb as metadata, 0 as kind
+                    null::jsonb as metadata, null::jsonb as user_metadata, 0 as kind
                from matched where array_length(path_tokens, 1) > $3
              union all
-             select path_tokens[$3], id, updated_at, created_at, last_accessed_at, metadata, 1
+             select path_tokens[$3], id, updated_at, created_at, last_accessed_at, metadata, user_metadata, 1
                from matched where array_length(path_tokens, 1) = $3
            )
-           select name, id, updated_at, created_at, last_accessed_at, metadata from entries
+           select name, id, updated_at, created_at, last_accessed_at, metadata, user_metadata from entries
            order by kind, case when kind = 0 then name end ${order}, ${column} ${order}, name
            limit $4 offset $5`,
           [bucket, `${escapeLike(prefix + search)}%`, level, limit, offset],

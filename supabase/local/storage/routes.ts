@@ -2,8 +2,10 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import { identify } from './caller.ts';
 import type { RouteRequest, StorageEnv } from './env.ts';
 import { listObjects } from './list.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { deleteObject, removeObjects, transfer } from './manage.ts';
 import { downloadAuthenticated, downloadPublic, info } from './read.ts';
+import { renderImage } from './render.ts';
 import {
   createSignedUploadUrl,
   createSignedUrl,
@@ -35,6 +37,7 @@ export const routes: Route[] = [
   ['PUT', 'bucket/:id', updateBucket],
   ['DELETE', 'bucket/:id', deleteBucket],
   ['POST', 'object/list/:bucket', listObjects],
+  ['POST', 'object/list-v2/:bucket', listObjectsV2],
   ['POST', 'object/move', (env, r) => transfer(env, r, 'move')],
   ['POST', 'object/copy', (env, r) => transfer(env, r, 'copy')],
   ['POST', 'object/sign/:bucket', createSignedUrls],
@@ -52,6 +55,7 @@ export const routes: Route[] = [
   ['PUT', 'object/:bucket/*', (env, r) => upload(env, r, true)],
   ['DELETE', 'object/:bucket', removeObjects],
   ['DELETE', 'object/:bucket/*', deleteObject],
+  ['GET', 'render/image/*', renderImage],
 ];
 
 function matchPattern(pattern: string, segments: string[]): string[] | null {

@@ -144,7 +144,15 @@ describe('storage-js against the local Storage API', () => {
     await docs().upload('u1/sub/c.txt', new Blob(['hello'], { type: 'text/plain' }));
     const top = await docs().list();
     expect(top.data).toEqual([
-      { name: 'u1', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null },
+      {
+        name: 'u1',
+        id: null,
+        updated_at: null,
+        created_at: null,
+        last_accessed_at: null,
+        metadata: null,
+        user_metadata: null,
+      },
     ]);
     const inner = await docs().list('u1');
     expect(inner.data?.map((e) => [e.name, e.id === null])).toEqual([

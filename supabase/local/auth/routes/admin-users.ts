@@ -3,18 +3,32 @@ import { banUntil, targetUser } from './admin-common.ts';
 import { audit } from '../audit.ts';
 import { requireAdmin } from '../authn.ts';
 import { json, type AuthDeps, type AuthRequest, type Reply } from '../deps.ts';
-import { notFound, unprocessable } from '../errors.ts';
+import { notFound, unprocessable, validationFailed } from '../errors.ts';
 import { object, text, validEmail, validPhone } from '../params.ts';
 import { assertPasswordAcceptable } from '../password-policy.ts';
 import { hashPassword } from '../passwords.ts';
 import { factorJson, loadUserJson } from '../user-json.ts';
 import { factorsOf, findUserByEmail, findUserByPhone, type UserRow } from '../users.ts';
 
+/**
+ * A pagination parameter as GoTrue reads it: absent or empty takes the default, anything but
+ * unsigned decimal digits is a 400 carrying Go's ParseUint message.
+ */
+function pageParam(url: URL, name: string, fallback: number): number {
+  const raw = url.searchParams.get(name) ?? '';
+  if (raw === '') return fallback;
+  if (!/^\d+$/.test(raw))
+    throw validationFailed(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`,
+    );
+  return Number(raw);
+}
+
 /** GET /admin/users?page=&per_page=: a page of users with X-Total-Count and Link headers. */
 export async function listUsers(deps: AuthDeps, request: AuthRequest): Promise<Reply> {
   await requireAdmin(deps, request);
-  const page = Math.max(Number(request.url.searchParams.get('page') ?? 1) || 1, 1);
-  const perPage = Math.min(Math.max(Number(request.url.searchParams.get('per_page') ?? 50) || 50, 1), 1000);
+  const page = Math.max(pageParam(request.url, 'page', 1), 1);
+  const perPage = Math.min(Math.max(pageParam(request.url, 'per_page', 50), 1), 1000);
   const { rows: counted } = await deps.db.query<{ n: number }>('select count(*)::int as n from auth.users');
   const total = Number(counted[0]?.n ?? 0);
   const { rows } = await deps.db.query<UserRow>(
