@@ -41,6 +41,9 @@ interface Result {
   count?: number | null;
 }
 
+/** A golden case: its name (the call as written), the call, and what PostgREST answers. */
+export type Case = [name: string, run: (db: Traced['db']) => PromiseLike<Result>, expected: Expected];
+
 /** Asserts status, data or error body, count and the named headers of a supabase-js result. */
 export function expectResult(traced: Traced, result: Result, expected: Expected): void {
   const seen = {
