@@ -230,10 +230,12 @@ describe('PostgREST features, hosted defaults', () => {
 describe('PostgREST features a project turns on in the database', () => {
   beforeAll(() =>
     setConfig(`alter role authenticator set pgrst.db_aggregates_enabled = 'true';
+      alter role authenticator set pgrst.db_plan_enabled = 'true';
       alter role authenticator set pgrst.db_tx_end = 'commit-allow-override';`),
   );
   afterAll(() =>
     setConfig(`alter role authenticator reset pgrst.db_aggregates_enabled;
+      alter role authenticator reset pgrst.db_plan_enabled;
       alter role authenticator reset pgrst.db_tx_end;`),
   );
 
@@ -274,6 +276,23 @@ describe('PostgREST features a project turns on in the database', () => {
   for (const [name, run, expected] of cases) {
     it(name, async () => expectResult(anon, await run(anon.db), expected));
   }
+
+  it("from('rt_cities').select('name').explain() answers the plan as text", async () => {
+    const { status, data } = await anon.db.from('rt_cities').select('name').explain();
+    expect({ status, type: anon.last().headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
+    });
+    expect(data).toMatch(/Scan on rt_cities/);
+  });
+
+  it("from('rt_cities').select('name').explain({ format: 'json' }) answers the plan as JSON", async () => {
+    const { status, data } = await anon.db.from('rt_cities').select('name').explain({ format: 'json' });
+    expect({ status, plan: Array.isArray(data) && 'Plan' in (data[0] as object) }).toEqual({
+      status: 200,
+      plan: true,
+    });
+  });
 
   it("rpc('fx_add_label', { label_id: 111 }).rollback() rolls back when db-tx-end allows it", async () => {
     expectResult(anon, await anon.db.rpc('fx_add_label', { label_id: 111 }).rollback(), {
