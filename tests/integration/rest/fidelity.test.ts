@@ -28,6 +28,22 @@ const labelIds = async () =>
 
 const embedding: Case[] = [
   [
+    "from('rt_countries').select('name, rt_cities(count)') counts with the legacy count, aggregates off",
+    (db) => db.from('rt_countries').select('name, rt_cities(count)').in('id', [1, 4]).order('id'),
+    {
+      status: 200,
+      data: [
+        { name: 'France', rt_cities: [{ count: 2 }] },
+        { name: 'Atlantis', rt_cities: [{ count: 0 }] },
+      ],
+    },
+  ],
+  [
+    "from('rt_cities').select('count') counts the rows",
+    (db) => db.from('rt_cities').select('count'),
+    { status: 200, data: [{ count: 6 }] },
+  ],
+  [
     "from('rt_countries').select('name, fx_big_cities(name)') embeds through a function of the row",
     (db) =>
       db

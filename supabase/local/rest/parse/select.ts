@@ -11,7 +11,8 @@ export interface ColumnItem {
   alias: string | null;
   /** Cast of the column (the aggregate's input when there is one). */
   cast: string | null;
-  aggregate: { name: AggregateName; cast: string | null } | null;
+  /** `legacy` marks a bare `count`, which PostgREST still counts with aggregates off. */
+  aggregate: { name: AggregateName; cast: string | null; legacy?: boolean } | null;
 }
 
 export interface EmbedItem {
@@ -82,6 +83,10 @@ function parseItem(raw: string, depth: number): SelectItem | null {
   const [alias, rest] = splitAlias(spread ? text.slice(3) : text);
   const aggregate = aggregatePattern.exec(rest);
   if (aggregate && !spread) return parseAggregate(text, alias, aggregate);
+  if (rest === 'count' && !spread) {
+    const legacy = { name: 'count' as const, cast: null, legacy: true };
+    return { kind: 'column', field: { name: 'count', path: [] }, alias, cast: null, aggregate: legacy };
+  }
   if (rest.endsWith(')') && rest.includes('(')) return parseEmbed(rest, spread, alias, depth + 1);
   if (spread)
     throw parseError(`failed to parse select parameter (${text})`, 'spread needs an embedded resource');

@@ -59,22 +59,30 @@ function levelOf(source: LevelSource, ctx: ReadContext): Level {
   return merged;
 }
 
-/** `sum(col)`, `count(*)`…, refused with 400 PGRST123 unless db-aggregates-enabled. */
+/** The aggregate an item applies; a bare `count` is the column when the resource has one of that name. */
+function aggregateOf(source: LevelSource, item: ColumnItem): ColumnItem['aggregate'] {
+  if (item.aggregate?.legacy && source.relation.columnMap.has(item.field.name)) return null;
+  return item.aggregate;
+}
+
+/** `sum(col)`, `count(*)`…, refused with 400 PGRST123 unless db-aggregates-enabled (bare `count` is not). */
 function columnSql(source: LevelSource, item: ColumnItem, ctx: ReadContext): string {
-  const expr = item.field.name === '' ? '*' : fieldSql(source.alias, item.field);
+  const aggregate = aggregateOf(source, item);
+  const star = item.field.name === '' || aggregate?.legacy;
+  const expr = star ? '*' : fieldSql(source.alias, item.field);
   const input = item.cast ? `(${expr})::${item.cast}` : expr;
-  if (!item.aggregate) return input;
-  if (!ctx.cache.settings.aggregates)
+  if (!aggregate) return input;
+  if (!ctx.cache.settings.aggregates && !aggregate.legacy)
     throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-  const call = `${item.aggregate.name}(${input})`;
-  return item.aggregate.cast ? `(${call})::${item.aggregate.cast}` : call;
+  const call = `${aggregate.name}(${input})`;
+  return aggregate.cast ? `(${call})::${aggregate.cast}` : call;
 }
 
 /** The columns an aggregating level groups by: every selected column that is not aggregated. */
 function groupBy(source: LevelSource, ctx: ReadContext): string[] {
   const columns = source.items.filter((item): item is ColumnItem => item.kind === 'column');
-  if (!columns.some((item) => item.aggregate)) return [];
-  return columns.filter((item) => !item.aggregate).map((item) => columnSql(source, item, ctx));
+  if (!columns.some((item) => aggregateOf(source, item))) return [];
+  return columns.filter((item) => !aggregateOf(source, item)).map((item) => columnSql(source, item, ctx));
 }
 
 function selectList(
@@ -93,7 +101,7 @@ function selectList(
         names.push(column.name);
       }
     } else if (item.kind === 'column') {
-      const name = item.alias ?? item.aggregate?.name ?? defaultName(item.field);
+      const name = item.alias ?? aggregateOf(source, item)?.name ?? defaultName(item.field);
       list.push(`${columnSql(source, item, ctx)} as ${ident(name)}`);
       names.push(name);
     } else {
