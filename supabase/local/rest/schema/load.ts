@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/types.ts';
-import { columnsSql, configSql, constraintsSql, relationsSql, routinesSql } from './queries.ts';
+import { columnsSql, constraintsSql, relationsSql, routinesSql } from './queries.ts';
+import { loadSettings } from './settings.ts';
 import {
   qualified,
-  type ApiSettings,
   type Column,
   type ComputedRelationship,
   type Relation,
@@ -148,26 +148,4 @@ function computedRelationship(
   const target = routine.shape;
   if (!source || source.kind === 'c' || !target || target.kind === 'c') return null;
   return { routine, source, target, toOne: !routine.returnsSet || row.rows === 1 };
-}
-
-const txEnds: ApiSettings['txEnd'][] = [
-  'commit',
-  'commit-allow-override',
-  'rollback',
-  'rollback-allow-override',
-];
-
-async function loadSettings(db: Queryable): Promise<ApiSettings> {
-  const { rows } = await db.query<{ key: string; value: string }>(configSql);
-  const get = (key: string) =>
-    rows
-      .find((r) => r.key === key)
-      ?.value.trim()
-      .toLowerCase() ?? '';
-  const txEnd = txEnds.find((t) => t === get('db_tx_end')) ?? 'commit';
-  return {
-    aggregates: get('db_aggregates_enabled') === 'true',
-    plan: get('db_plan_enabled') === 'true',
-    txEnd,
-  };
 }
