@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { RestError } from './errors.ts';
+import type { ApiSettings } from './schema/types.ts';
 
 export interface Preferences {
   return: 'representation' | 'minimal' | 'headers-only' | null;
@@ -68,4 +69,23 @@ export function appliedHeader(prefs: Preferences, honoured: Applied[]): Record<s
     return value === null ? [] : [`${name}=${value}`];
   });
   return values.length ? { 'preference-applied': values.join(', ') } : {};
+}
+
+/**
+ * Whether the request's transaction ends in ROLLBACK under db-tx-end. `Prefer: tx` counts only when the
+ * setting allows an override; otherwise it is dropped, so Preference-Applied does not echo it.
+ */
+export function endsInRollback(prefs: Preferences, txEnd: ApiSettings['txEnd']): boolean {
+  const overridable = txEnd.endsWith('-allow-override');
+  if (!overridable) prefs.tx = null;
+  return (prefs.tx ?? (txEnd.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback';
+}
+
+/** `max-affected` with `handling=strict`: 400 PGRST124 when more rows were affected than allowed. */
+export function checkMaxAffected(prefs: Preferences, affected: number): void {
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', {
+      details: `The query affects ${affected} rows`,
+    });
+  }
 }

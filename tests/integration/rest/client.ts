@@ -2,8 +2,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 
+// The tables the tests query are made at run time, so the client is untyped; it speaks to the
+// PostgREST version hosted Supabase runs, which unlocks `maxAffected()`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RestClient = SupabaseClient<any, { PostgrestVersion: '14' }>;
+
 export interface Traced {
-  db: SupabaseClient;
+  db: RestClient;
   /** Headers and raw text of the last response the client received. */
   last(): { headers: Headers; text: string };
 }
@@ -16,7 +21,7 @@ export function tracedClient(stack: RunningStack, options: { key?: string; token
     last = { headers: response.headers, text: await response.clone().text() };
     return response;
   };
-  const db = createClient(stack.url, options.key ?? stack.anonKey, {
+  const db: RestClient = createClient(stack.url, options.key ?? stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: {
       fetch: tracingFetch,
@@ -40,6 +45,9 @@ interface Result {
   error: unknown;
   count?: number | null;
 }
+
+/** A golden case: its name (the call as written), the call, and what PostgREST answers. */
+export type Case = [name: string, run: (db: Traced['db']) => PromiseLike<Result>, expected: Expected];
 
 /** Asserts status, data or error body, count and the named headers of a supabase-js result. */
 export function expectResult(traced: Traced, result: Result, expected: Expected): void {

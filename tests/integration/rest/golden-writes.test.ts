@@ -243,13 +243,13 @@ describe('writes', () => {
     expect(await label(42)).toEqual([]);
   });
 
-  it("from('rt_labels').insert({ id: 44, name: 'gone' }).select().rollback()", async () => {
-    expectResult(anon, await anon.db.from('rt_labels').insert({ id: 44, name: 'gone' }).select().rollback(), {
+  it("from('rt_labels').insert({ id: 44, name: 'kept' }).select().rollback() commits: db-tx-end is commit", async () => {
+    expectResult(anon, await anon.db.from('rt_labels').insert({ id: 44, name: 'kept' }).select().rollback(), {
       status: 201,
-      data: [{ id: 44, name: 'gone' }],
-      headers: { 'preference-applied': 'return=representation, tx=rollback' },
+      data: [{ id: 44, name: 'kept' }],
+      headers: { 'preference-applied': 'return=representation' },
     });
-    expect(await label(44)).toEqual([]);
+    expect(await label(44)).toEqual([{ name: 'kept' }]);
   });
 
   it("from('rt_cities').update({ description: 'Silk city' }).eq('id', 2).select('name, description')", async () => {

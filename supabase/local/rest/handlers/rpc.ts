@@ -1,8 +1,9 @@
 import { RestError } from '../errors.ts';
 import { contentTypeOf, negotiateMedia, type Media } from '../media.ts';
 import { parseQuery, type Level } from '../parse/query.ts';
-import { appliedHeader, readPreferences } from '../prefer.ts';
-import { inTransaction, reply, type RestRequest } from '../request.ts';
+import { appliedHeader, checkMaxAffected, endsInRollback, readPreferences } from '../prefer.ts';
+import type { Queryable } from '../../db/types.ts';
+import { inTransaction, reply, Rollback, type RestRequest } from '../request.ts';
 import type { Routine } from '../schema/types.ts';
 import { ident, qualifiedIdent, type Params } from '../sql/params.ts';
 import { buildLevel } from '../sql/read.ts';
@@ -89,15 +90,26 @@ function scalarSql(
   args: string | null,
   root: Level,
   maxRows: number,
-): string {
-  const none = `null::int as "total", null::int as "inserted"`;
+  count: boolean,
+): { sql: string; countSql: string } {
   if (routine.returnsSet) {
     const limit = Math.min(root.limit ?? maxRows, maxRows);
-    const page = `select "pgrst_scalar" from ${fromCall(call, args, '"pgrst_scalar"')} limit ${limit} offset ${root.offset ?? 0}`;
-    return `with "pgrst_result" as (select coalesce(json_agg("p"."pgrst_scalar"), '[]')::text as "body", count(*)::int as "page_total", ${none}
-      from (${page}) as "p") ${boundedResult}`;
+    const from = fromCall(call, args, '"pgrst_scalar"');
+    const total = count ? `(select count(*) from ${from})::int` : 'null::int';
+    const none = `${total} as "total", null::int as "inserted"`;
+    const page = `select "pgrst_scalar" from ${from} limit ${limit} offset ${root.offset ?? 0}`;
+    return {
+      sql: `with "pgrst_result" as (select coalesce(json_agg("p"."pgrst_scalar"), '[]')::text as "body", count(*)::int as "page_total", ${none}
+      from (${page}) as "p") ${boundedResult}`,
+      countSql: `select 1 from ${from}`,
+    };
   }
-  return `with "pgrst_result" as (select coalesce(to_json(${call})::text, 'null') as "body", 1 as "page_total", ${none}${args ? ` from ${args}` : ''}) ${boundedResult}`;
+  const from = args ? ` from ${args}` : '';
+  const none = `${count ? 1 : null}::int as "total", null::int as "inserted"`;
+  return {
+    sql: `with "pgrst_result" as (select coalesce(to_json(${call})::text, 'null') as "body", 1 as "page_total", ${none}${from}) ${boundedResult}`,
+    countSql: `select 1${from}`,
+  };
 }
 
 /** GET/HEAD/POST /rpc/fn: calls the function with named arguments; set results filter and page like tables. */
@@ -145,12 +157,30 @@ export async function handleRpc(request: RestRequest, name: string): Promise<voi
       headOnly: method === 'HEAD',
     });
     countSql = built.countSql;
-  } else if (routine.returns === 'scalar') sql = scalarSql(routine, call, args, root, request.maxRows);
+  } else if (routine.returns === 'scalar')
+    ({ sql, countSql } = scalarSql(routine, call, args, root, request.maxRows, prefs.count !== null));
   else sql = `select ${call}${args ? ` from ${args}` : ''}`;
   const offset = root.offset ?? 0;
+  const strictMax = prefs.handling === 'strict' && prefs.maxAffected !== null;
+  if (strictMax && !routine.returnsSet) {
+    throw new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
+  }
+  const rollback = endsInRollback(prefs, cache.settings.txEnd);
   const answer = await inTransaction(request, readOnly, async (tx) => {
     const row = (await tx.query<StatementRow>(sql, ctx.params.values)).rows[0]!;
+    const response = await respond(tx, row);
+    if (rollback) throw new Rollback(response);
+    return response;
+  });
+  reply(request, answer.status, answer.headers, answer.body);
+
+  async function respond(tx: Queryable, row: StatementRow) {
     if (routine.returns === 'void') return { status: 204, headers: {}, body: '' };
+    checkMaxAffected(prefs, row.page_total);
     const total =
       prefs.count !== null && countSql
         ? await totalFor(prefs, tx, row, countSql, ctx.params.values, request.maxRows)
@@ -161,9 +191,8 @@ export async function handleRpc(request: RestRequest, name: string): Promise<voi
     const headers = {
       'content-type': contentTypeOf(media),
       'content-range': range,
-      ...appliedHeader(prefs, ['count']),
+      ...appliedHeader(prefs, ['count', 'tx', 'handling', 'maxAffected']),
     };
     return { status, headers, body: bodyOf(row) };
-  });
-  reply(request, answer.status, answer.headers, answer.body);
+  }
 }

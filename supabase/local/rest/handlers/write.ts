@@ -2,7 +2,14 @@ import { RestError } from '../errors.ts';
 import { contentTypeOf, negotiateMedia, type Media } from '../media.ts';
 import type { Condition } from '../parse/filter.ts';
 import { emptyLevel, parseQuery, type QueryOptions } from '../parse/query.ts';
-import { appliedHeader, readPreferences, type Applied, type Preferences } from '../prefer.ts';
+import {
+  appliedHeader,
+  checkMaxAffected,
+  endsInRollback,
+  readPreferences,
+  type Applied,
+  type Preferences,
+} from '../prefer.ts';
 import { findRelation, inTransaction, reply, Rollback, type RestRequest } from '../request.ts';
 import type { Relation, SchemaCache } from '../schema/types.ts';
 import { conditionSql } from '../sql/conditions.ts';
@@ -149,6 +156,7 @@ export async function handleWrite(request: RestRequest, name: string): Promise<v
   if (method === 'PATCH' && columns.length === 0) statements.length = 0;
   // An empty array inserts nothing; no statement is built, so the filters' parameters bind to none.
   if (method === 'POST' && rows.length === 0) statements.length = 0;
+  const rollback = endsInRollback(prefs, found.cache.settings.txEnd);
   const answer = await inTransaction(request, false, async (tx) => {
     const result = { affected: 0, inserted: 0, body: '[]' };
     const bodies: string[] = [];
@@ -164,11 +172,7 @@ export async function handleWrite(request: RestRequest, name: string): Promise<v
     }
     if (bodies.length) result.body = mergeBodies(bodies, media);
     singularity(media, result.affected);
-    if (prefs.handling === 'strict' && prefs.maxAffected !== null && result.affected > prefs.maxAffected) {
-      throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', {
-        details: `The query affects ${result.affected} rows`,
-      });
-    }
+    checkMaxAffected(prefs, result.affected);
     const response = answerFor(
       method,
       prefs,
@@ -176,7 +180,7 @@ export async function handleWrite(request: RestRequest, name: string): Promise<v
       result,
       relation.primaryKey.length > 0 || query.onConflict !== null,
     );
-    if (prefs.tx === 'rollback') throw new Rollback(response);
+    if (rollback) throw new Rollback(response);
     return response;
   });
   reply(request, answer.status, answer.headers, answer.body);

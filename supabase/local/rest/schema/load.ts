@@ -1,6 +1,15 @@
 import type { Queryable } from '../../db/types.ts';
 import { columnsSql, constraintsSql, relationsSql, routinesSql } from './queries.ts';
-import { qualified, type Column, type Relation, type Routine, type SchemaCache } from './types.ts';
+import { loadSettings } from './settings.ts';
+import {
+  qualified,
+  type Column,
+  type ComputedRelationship,
+  type Relation,
+  type Routine,
+  type SchemaCache,
+} from './types.ts';
+import { viewForeignKeys } from './views.ts';
 
 interface RoutineRow {
   schema: string;
@@ -14,6 +23,8 @@ interface RoutineRow {
   arg_modes: string[];
   arg_types: string[];
   defaults: number;
+  rows: number;
+  arg_relids: (string | number)[];
 }
 
 function shapeFromColumns(schema: string, name: string, columns: Column[]): Relation {
@@ -113,11 +124,28 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     if (row.type === 'f' && to)
       foreignKeys.push({ name: row.name, from, columns: row.columns, to, refColumns: row.ref_columns });
   }
+  foreignKeys.push(...(await viewForeignKeys(db, schemas, byOid, foreignKeys)));
   const routines = new Map<string, Routine[]>();
+  const computed: ComputedRelationship[] = [];
   for (const row of (await db.query<RoutineRow>(routinesSql, [schemas])).rows) {
     const routine = toRoutine(row, byOid);
     const key = qualified(routine.schema, routine.name);
     routines.set(key, [...(routines.get(key) ?? []), routine]);
+    const relationship = computedRelationship(row, routine, byOid);
+    if (relationship) computed.push(relationship);
   }
-  return { relations, foreignKeys, routines };
+  return { relations, foreignKeys, routines, computed, settings: await loadSettings(db) };
+}
+
+/** A function of one table-row argument returning rows of a table or view (PostgREST's computed relationship). */
+function computedRelationship(
+  row: RoutineRow,
+  routine: Routine,
+  byOid: Map<number, Relation>,
+): ComputedRelationship | null {
+  if (row.arg_relids.length !== 1 || routine.params.length !== 1) return null;
+  const source = byOid.get(Number(row.arg_relids[0]));
+  const target = routine.shape;
+  if (!source || source.kind === 'c' || !target || target.kind === 'c') return null;
+  return { routine, source, target, toOne: !routine.returnsSet || row.rows === 1 };
 }

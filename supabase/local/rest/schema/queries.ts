@@ -34,7 +34,9 @@ export const routinesSql = `
          coalesce(p.proargmodes::text[], '{}') as arg_modes,
          array(select format_type(u.t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
                with ordinality u(t, i) order by u.i) as arg_types,
-         p.pronargdefaults as defaults
+         p.pronargdefaults as defaults, p.prorows::float8 as rows,
+         array(select t2.typrelid::int8 from unnest(p.proargtypes::oid[]) with ordinality u(t, i)
+               join pg_type t2 on t2.oid = u.t order by u.i) as arg_relids
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type t on t.oid = p.prorettype
@@ -51,5 +53,22 @@ export const fingerprintSql = `
     (select count(*) || '/' || coalesce(max(p.xmin::text::int8), 0) from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace where n.nspname = any($1)),
     (select count(*) || '/' || coalesce(max(con.xmin::text::int8), 0) from pg_constraint con
-       join pg_namespace n on n.oid = con.connamespace where n.nspname = any($1))
+       join pg_namespace n on n.oid = con.connamespace where n.nspname = any($1)),
+    (select count(*) || '/' || coalesce(max(s.xmin::text::int8), 0) from pg_db_role_setting s)
   ) as fingerprint`;
+
+// Which table columns each view of the exposed schemas reads, for relationships through views.
+export const viewColumnsSql = `
+  select v.oid::int8 as view_oid, t.oid::int8 as table_oid, u.column_name::text as column
+  from information_schema.view_column_usage u
+  join pg_namespace vn on vn.nspname = u.view_schema
+  join pg_class v on v.relnamespace = vn.oid and v.relname = u.view_name
+  join pg_namespace tn on tn.nspname = u.table_schema
+  join pg_class t on t.relnamespace = tn.oid and t.relname = u.table_name
+  where u.view_schema = any($1)`;
+
+// PostgREST's in-database configuration: \`alter role authenticator set pgrst.<key> = …\` (db-config, on by default).
+export const configSql = `
+  select substr(s, 7, strpos(s, '=') - 7) as key, substr(s, strpos(s, '=') + 1) as value
+  from pg_roles r, unnest(r.rolconfig) as s
+  where r.rolname = 'authenticator' and s like 'pgrst.%'`;

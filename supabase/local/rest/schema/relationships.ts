@@ -1,5 +1,11 @@
 import { RestError } from '../errors.ts';
-import { qualified, type ForeignKey, type Relation, type SchemaCache } from './types.ts';
+import {
+  qualified,
+  type ComputedRelationship,
+  type ForeignKey,
+  type Relation,
+  type SchemaCache,
+} from './types.ts';
 
 export interface Relationship {
   cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -9,6 +15,8 @@ export interface Relationship {
   /** Column pairs (source column, target column) for direct relationships. */
   pairs: [string, string][];
   junction: { relation: Relation; toSource: ForeignKey; toTarget: ForeignKey } | null;
+  /** A computed relationship: the function called with the source row. */
+  computed?: ComputedRelationship;
 }
 
 const isUnique = (relation: Relation, columns: string[]) =>
@@ -91,6 +99,19 @@ export function findRelationship(
   hint: string | null,
 ): Relationship {
   const schema = source.schema;
+  // A function of the source's row type names the relationship itself, before any foreign key does.
+  const computed = cache.computed.find((c) => c.source === source && c.routine.name === name);
+  if (computed && hint === null) {
+    return {
+      cardinality: computed.toOne ? 'many-to-one' : 'one-to-many',
+      source,
+      target: computed.target,
+      constraint: name,
+      pairs: [],
+      junction: null,
+      computed,
+    };
+  }
   let candidates: Relationship[] = [];
   const target = cache.relations.get(qualified(schema, name));
   if (target)

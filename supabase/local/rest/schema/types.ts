@@ -46,10 +46,31 @@ export interface Routine {
   params: RoutineParam[];
 }
 
+/** A function taking a row of `source` and returning rows of `target`: embeddable like a foreign key. */
+export interface ComputedRelationship {
+  routine: Routine;
+  source: Relation;
+  target: Relation;
+  /** Not SETOF, or declared `rows 1`. */
+  toOne: boolean;
+}
+
+/** The PostgREST settings a project may change in the database (`alter role authenticator set pgrst.…`). */
+export interface ApiSettings {
+  /** db-aggregates-enabled: off by default, as on hosted Supabase. */
+  aggregates: boolean;
+  /** db-plan-enabled: off by default, as on hosted Supabase. */
+  plan: boolean;
+  /** db-tx-end: `commit` by default, which ignores `Prefer: tx=rollback`. */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+}
+
 export interface SchemaCache {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
+  computed: ComputedRelationship[];
+  settings: ApiSettings;
 }
 
 export const qualified = (schema: string, name: string) => `${schema}.${name}`;

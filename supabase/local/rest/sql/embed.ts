@@ -1,4 +1,3 @@
-import { RestError } from '../errors.ts';
 import type { EmbedItem } from '../parse/select.ts';
 import { findRelationship, type Relationship } from '../schema/relationships.ts';
 import { ident, qualifiedIdent } from './params.ts';
@@ -45,12 +44,15 @@ export function embedJoin(parent: LevelSource, item: EmbedItem, ctx: ReadContext
   const name = item.alias ?? item.target;
   const names = [...new Set([name, item.target])];
   const childAlias = nextAlias(ctx, rel.target.name);
-  const link = linkTo(rel, parent.alias, childAlias, ctx);
+  const link = rel.computed ? { joins: [], where: [] } : linkTo(rel, parent.alias, childAlias, ctx);
   const prefix = parent.isRoot ? '' : `${parent.paths[0]}.`;
+  const fn = rel.computed?.routine;
   const child = buildLevel(
     {
       relation: rel.target,
-      from: qualifiedIdent(rel.target.schema, rel.target.name),
+      from: fn
+        ? `${qualifiedIdent(fn.schema, fn.name)}(${ident(parent.alias)})`
+        : qualifiedIdent(rel.target.schema, rel.target.name),
       alias: childAlias,
       items: item.items,
       paths: names.map((n) => prefix + n),
@@ -64,12 +66,18 @@ export function embedJoin(parent: LevelSource, item: EmbedItem, ctx: ReadContext
   const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
   const shown = item.items.length > 0;
   const base = { names, toOne, inner: item.join === 'inner' };
+  if (item.spread && !toOne) {
+    // PostgREST v13+: each column of a to-many spread becomes an array of the related rows' values.
+    const arrays = child.names.map((n) => `coalesce(json_agg("s".${ident(n)}), '[]') as ${ident(n)}`);
+    return {
+      ...base,
+      join: `left join lateral (select count(*) as "pgrst_n"${arrays.map((a) => `, ${a}`).join('')} from (${child.sql}) as "s") as ${agg} on true`,
+      outputs: child.names.map((n) => ({ sql: `${agg}.${ident(n)}`, name: n })),
+      rowJson: `row_to_json(${agg})`,
+      nullTest: (isNull) => `${agg}."pgrst_n" ${isNull ? '=' : '>'} 0`,
+    };
+  }
   if (item.spread) {
-    if (!toOne) {
-      throw new RestError(400, 'PGRST119', `A spread operation on '${item.target}' is not possible`, {
-        details: `'${parent.relation.name}' and '${item.target}' do not form a many-to-one or one-to-one relationship`,
-      });
-    }
     return {
       ...base,
       join: `left join lateral (select true as "pgrst_found", "s".* from (${child.sql}) as "s") as ${agg} on true`,

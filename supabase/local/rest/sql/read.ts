@@ -2,6 +2,7 @@ import { RestError } from '../errors.ts';
 import { defaultName } from '../parse/field.ts';
 import { emptyLevel, type Level, type OrderTerm } from '../parse/query.ts';
 import type { SelectItem } from '../parse/select.ts';
+import { aggregateOf, columnSql, groupBy } from './aggregate.ts';
 import type { Relation, SchemaCache } from '../schema/types.ts';
 import { conditionSql, type ConditionScope } from './conditions.ts';
 import { embedJoin, type EmbedJoin } from './embed.ts';
@@ -59,7 +60,11 @@ function levelOf(source: LevelSource, ctx: ReadContext): Level {
   return merged;
 }
 
-function selectList(source: LevelSource, embeds: EmbedJoin[]): { list: string[]; names: string[] } {
+function selectList(
+  source: LevelSource,
+  embeds: EmbedJoin[],
+  ctx: ReadContext,
+): { list: string[]; names: string[] } {
   const list: string[] = [];
   const names: string[] = [];
   let embedIndex = 0;
@@ -71,9 +76,8 @@ function selectList(source: LevelSource, embeds: EmbedJoin[]): { list: string[];
         names.push(column.name);
       }
     } else if (item.kind === 'column') {
-      const name = item.alias ?? defaultName(item.field);
-      const expr = fieldSql(source.alias, item.field);
-      list.push(`${item.cast ? `(${expr})::${item.cast}` : expr} as ${ident(name)}`);
+      const name = item.alias ?? aggregateOf(source, item)?.name ?? defaultName(item.field);
+      list.push(`${columnSql(source, item, ctx)} as ${ident(name)}`);
       names.push(name);
     } else {
       for (const output of embeds[embedIndex++]!.outputs) {
@@ -111,13 +115,33 @@ function scopeFor(source: LevelSource, embeds: EmbedJoin[]): ConditionScope {
   };
 }
 
+/**
+ * Two embeds of one level under the same name: PostgREST names each embed's lateral join
+ * `<table>_<name>_<depth>`, so Postgres refuses the query with 42712 (PostgREST issue #2529).
+ */
+function checkEmbedNames(source: LevelSource): void {
+  const depth = source.isRoot ? 1 : source.paths[0]!.split('.').length + 1;
+  const seen = new Set<string>();
+  for (const item of source.items) {
+    if (item.kind !== 'embed') continue;
+    const name = item.alias ?? item.target;
+    if (seen.has(name)) {
+      const alias = `${source.relation.name}_${name}_${depth}`;
+      throw new RestError(400, '42712', `table name "${alias}" specified more than once`);
+    }
+    seen.add(name);
+  }
+}
+
 /** Builds the SQL of one level and, through embedJoin, of every resource embedded in it. */
 export function buildLevel(source: LevelSource, ctx: ReadContext): BuiltLevel {
+  checkEmbedNames(source);
   const level = levelOf(source, ctx);
   const embeds = source.items.flatMap((item) =>
     item.kind === 'embed' ? [embedJoin(source, item, ctx)] : [],
   );
-  const { list, names } = selectList(source, embeds);
+  const { list, names } = selectList(source, embeds, ctx);
+  const groups = groupBy(source, ctx);
   const scope = scopeFor(source, embeds);
   const where = [
     ...source.where,
@@ -129,6 +153,7 @@ export function buildLevel(source: LevelSource, ctx: ReadContext): BuiltLevel {
     ...source.joins,
     ...embeds.map((e) => e.join),
     where.length ? `where ${where.join(' and ')}` : '',
+    groups.length ? `group by ${groups.join(', ')}` : '',
   ].join(' ');
   const order = level.order.map((term) => orderSql(term, source, embeds));
   let limit = level.limit;
