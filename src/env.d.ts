@@ -2,6 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionUser } from './features/auth/session-user.ts';
 import type { FlashToast } from './lib/security/flash.ts';
+import type { Database } from './lib/supabase/database.types.ts';
 
 declare global {
   namespace App {
@@ -10,7 +11,7 @@ declare global {
        * The Supabase client of this request, acting with the visitor's session (RLS applies).
        * Absent on prerendered pages, which are built without a request.
        */
-      supabase?: SupabaseClient;
+      supabase?: SupabaseClient<Database>;
       /** The verified signed-in user, or null for visitors. Never read from unverified cookie data. */
       user: SessionUser | null;
       /** This browser session's CSRF token, rendered into every form as `csrf_token`. */

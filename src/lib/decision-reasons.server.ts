@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './supabase/database.types.ts';
 
 /** A reason administrators keep for a negative outcome, in the words the applicant reads. */
 export interface DecisionReason {
@@ -8,7 +9,7 @@ export interface DecisionReason {
 }
 
 /** The reasons staff may choose now (retired ones are kept for history but not offered), in list order. */
-export async function listActiveReasons(supabase: SupabaseClient): Promise<DecisionReason[]> {
+export async function listActiveReasons(supabase: SupabaseClient<Database>): Promise<DecisionReason[]> {
   const { data, error } = await supabase
     .from('decision_reasons')
     .select('id, outcome, public_wording')

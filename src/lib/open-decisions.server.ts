@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DecisionOutcome } from './decision-outcomes.ts';
+import type { Database } from './supabase/database.types.ts';
 
 /** A decision made and not yet released (or cancelled): at most one per application. */
 export interface OpenDecision {
@@ -15,7 +16,7 @@ export interface OpenDecision {
  * RLS), by application id. A failure reads as "no decision" and is logged.
  */
 export async function loadOpenDecisions(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationIds: readonly string[],
 ): Promise<Map<string, OpenDecision>> {
   if (applicationIds.length === 0) return new Map();

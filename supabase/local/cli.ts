@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiConfig, readConfig } from './config.ts';
@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseTarget } from './db/open.ts';
 import { createKeys } from './keys.ts';
 import { mailboxConfig } from './mail/smtp.ts';
 import { startStack } from './server.ts';
+import { generateTypes, typesFile } from './types/generate.ts';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = resolve(process.env['SUPABASE_DATA_DIR'] ?? join(projectDir, '.data'));
@@ -84,6 +85,16 @@ async function exec(command: string[]) {
   await new Promise<void>((done) => child.once('exit', (code) => done(void (process.exitCode = code ?? 1))));
 }
 
+/** Writes the database types of the migrations' schema (`gen-types`), or prints them (`--stdout`). */
+async function genTypes(stdout: boolean) {
+  const source = await generateTypes(projectDir, apiConfig(config).schemas);
+  if (stdout) process.stdout.write(source);
+  else {
+    writeFileSync(join(projectDir, typesFile), source);
+    console.info(`wrote ${typesFile}`);
+  }
+}
+
 /** Starts the stack and keeps it running until interrupted. */
 export async function serve() {
   const stack = await startStack({ host, port, database: target(), dataDir });
@@ -114,9 +125,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
           ? serve()
           : command === 'exec'
             ? exec(rest)
-            : null;
+            : command === 'gen-types'
+              ? genTypes(rest.includes('--stdout'))
+              : null;
   if (!run) {
-    console.error(`usage: npm run backend -- [start | status [--json] | reset | exec <command>]`);
+    console.error(
+      `usage: npm run backend -- [start | status [--json] | reset | exec <command> | gen-types [--stdout]]`,
+    );
     process.exit(2);
   }
   run.catch((error: unknown) => {

@@ -1,10 +1,11 @@
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isAdmin, isStaff, type SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** What every admin page works with. The middleware has already checked staff and assurance. */
 export interface AdminContext {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   user: SessionUser;
   /** Administrators manage the catalogue, roles, intakes and the audit log; counsellors do not. */
   isAdmin: boolean;

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** A member of the admissions team as staff_directory() lists them. */
 export interface StaffMember {
@@ -11,7 +12,7 @@ export interface StaffMember {
  * The admissions team (staff_directory(), staff only), for assignee pickers and for naming who did
  * what. A failure is an error: every staff page that names people would name them wrongly without it.
  */
-export async function loadStaffDirectory(supabase: SupabaseClient): Promise<StaffMember[]> {
+export async function loadStaffDirectory(supabase: SupabaseClient<Database>): Promise<StaffMember[]> {
   const { data, error } = await supabase.rpc('staff_directory');
   if (error) throw new Error(`staff_directory failed: ${error.message}`);
   return (data ?? []) as StaffMember[];

@@ -1,10 +1,11 @@
 import type { APIContext } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { json } from '../../lib/json-api.server.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface Caller {
   userId: string;
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
 }
 
 /** The signed-in caller of an applications endpoint, or the 401 a lapsed session gets. */

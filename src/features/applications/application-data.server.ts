@@ -3,6 +3,7 @@ import { isStepId } from './steps.ts';
 import { toDraftAnswers } from './draft.ts';
 import type { ServerDraft } from './draft-merge.ts';
 import type { ApplicationDocument } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const DOCUMENT_COLUMNS =
   'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at';
@@ -33,7 +34,7 @@ function toServerDraft(row: DraftRow): ServerDraft {
 const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at, version';
 
 /** One of the user's drafts by id (RLS hides everyone else's); null when it is not a draft. */
-export async function loadDraft(supabase: SupabaseClient, id: string): Promise<ServerDraft | null> {
+export async function loadDraft(supabase: SupabaseClient<Database>, id: string): Promise<ServerDraft | null> {
   const { data } = await supabase
     .from('applications')
     .select(DRAFT_COLUMNS)
@@ -45,7 +46,7 @@ export async function loadDraft(supabase: SupabaseClient, id: string): Promise<S
 
 /** The user's most recent draft for a course, so following "Apply" again resumes it. */
 export async function findDraftForCourse(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   courseId: string,
 ): Promise<ServerDraft | null> {
@@ -62,7 +63,7 @@ export async function findDraftForCourse(
 }
 
 export async function listDocuments(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
 ): Promise<ApplicationDocument[]> {
   const { data } = await supabase

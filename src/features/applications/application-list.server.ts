@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface HistoryEntry {
   id: number;
@@ -49,7 +50,7 @@ const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, 
   history:application_status_history(id, from_status, to_status, actor_kind, note, created_at)`;
 
 /** Who acts next and what happens next for every status, as the database states it. */
-export async function loadStatusGuide(supabase: SupabaseClient): Promise<Map<string, StatusGuide>> {
+export async function loadStatusGuide(supabase: SupabaseClient<Database>): Promise<Map<string, StatusGuide>> {
   const { data } = await supabase
     .from('application_status_guide')
     .select('status, label, next_actor, next_step, is_final');
@@ -70,7 +71,7 @@ function withGuide(row: Row, guide: Map<string, StatusGuide>): ApplicationSummar
 
 /** The applicant's applications, newest first, each with its documents, timeline and next step. */
 export async function listApplications(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
 ): Promise<ApplicationSummary[]> {
   const [{ data, error }, guide] = await Promise.all([
@@ -87,7 +88,7 @@ export async function listApplications(
 
 /** One of the applicant's applications (RLS hides the rest); null when there is none. */
 export async function loadApplication(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<ApplicationSummary | null> {
   const [{ data }, guide] = await Promise.all([

@@ -5,6 +5,7 @@ import { listApplications, loadApplication, type ApplicationSummary } from './ap
 import { listRequirements } from './course-data.server.ts';
 import type { DocumentRequirement } from './types.ts';
 import { loadThreads, markThreadsRead, type Thread } from './messages/thread-data.server.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface ApplicationsPageModel {
   userId: string;
@@ -15,7 +16,7 @@ export interface ApplicationsPageModel {
   threads: Map<string, Thread>;
 }
 
-async function rulesFor(supabase: SupabaseClient, applications: ApplicationSummary[]) {
+async function rulesFor(supabase: SupabaseClient<Database>, applications: ApplicationSummary[]) {
   const courses = new Set(
     applications
       .filter((app) => app.course && app.documents.some((document) => document.status === 'rejected'))
@@ -27,7 +28,11 @@ async function rulesFor(supabase: SupabaseClient, applications: ApplicationSumma
 }
 
 /** The conversations on the submitted ones among these applications, marked read as they are shown. */
-async function threadsFor(supabase: SupabaseClient, userId: string, applications: ApplicationSummary[]) {
+async function threadsFor(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  applications: ApplicationSummary[],
+) {
   const submitted = applications.filter((app) => app.status !== 'draft').map((app) => app.id);
   const threads = await loadThreads(supabase, submitted, { id: userId, role: 'applicant' });
   await markThreadsRead(supabase, threads.values());

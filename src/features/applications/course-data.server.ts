@@ -1,12 +1,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CourseOption, DocumentRequirement, IntakeOption } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOADABLE: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png'];
 const COURSE_COLUMNS = 'id, slug, title, university_name, level';
 
 /** A published course by id or slug, as the visitor may see it; null when there is none. */
-export async function findCourse(supabase: SupabaseClient, idOrSlug: string): Promise<CourseOption | null> {
+export async function findCourse(
+  supabase: SupabaseClient<Database>,
+  idOrSlug: string,
+): Promise<CourseOption | null> {
   if (!idOrSlug) return null;
   const column = UUID.test(idOrSlug) ? 'id' : 'slug';
   const { data } = await supabase.from('courses').select(COURSE_COLUMNS).eq(column, idOrSlug).maybeSingle();
@@ -16,7 +20,10 @@ export async function findCourse(supabase: SupabaseClient, idOrSlug: string): Pr
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Intakes of a course that accept applications today: open, opened, deadline not passed. */
-export async function listOpenIntakes(supabase: SupabaseClient, courseId: string): Promise<IntakeOption[]> {
+export async function listOpenIntakes(
+  supabase: SupabaseClient<Database>,
+  courseId: string,
+): Promise<IntakeOption[]> {
   const { data } = await supabase
     .from('intakes')
     .select('id, term, start_date, opens_at, deadline, reply_by')
@@ -29,7 +36,7 @@ export async function listOpenIntakes(supabase: SupabaseClient, courseId: string
 
 /** The course's own document list, or the defaults when it has none (as submission checks). */
 export async function listRequirements(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   courseId: string,
 ): Promise<DocumentRequirement[]> {
   const { data } = await supabase

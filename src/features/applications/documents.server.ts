@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { readableError } from './api-request.server.ts';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const BUCKET = 'application-documents';
 
@@ -20,7 +21,7 @@ export type DocumentOutcome =
 
 /** Removes a document row and its file; RLS and the storage policies decide whether it may go. */
 export async function removeDocument(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   documentId: string,
 ): Promise<DocumentOutcome> {
@@ -43,7 +44,7 @@ export async function removeDocument(
  * that document, so it stays, and the retry answers with the document.
  */
 async function recordedAlready(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   input: RegisterDocumentInput,
 ): Promise<DocumentOutcome> {
@@ -63,7 +64,7 @@ async function recordedAlready(
  * type from storage and applies the course's rule; a refused file is deleted again.
  */
 export async function registerDocument(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   input: RegisterDocumentInput,
 ): Promise<DocumentOutcome> {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ApplicationDocument } from './types.ts';
 import { DOCUMENTS_BUCKET } from './upload-file.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** How old a file without a document row must be before a sweep removes it (another tab may be recording it). */
 export const UNRECORDED_GRACE_MS = 10 * 60 * 1000;
@@ -26,7 +27,10 @@ export function unrecordedFiles(
     .map((file) => file.path);
 }
 
-async function recordedPaths(supabase: SupabaseClient, applicationId: string): Promise<Set<string> | null> {
+async function recordedPaths(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+): Promise<Set<string> | null> {
   const { data, error } = await supabase
     .from('application_documents')
     .select('storage_path')
@@ -41,7 +45,7 @@ async function recordedPaths(supabase: SupabaseClient, applicationId: string): P
  * or null when the backend could not be asked; a later sweep then tries again.
  */
 export async function sweepUnrecordedFiles(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   applicationId: string,
   graceMs = UNRECORDED_GRACE_MS,
@@ -68,7 +72,7 @@ const DOCUMENT_FIELDS =
  * asked, nothing is deleted and the next sweep finishes the job.
  */
 export async function settleFailedUpload(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   path: string,
 ): Promise<ApplicationDocument | null> {

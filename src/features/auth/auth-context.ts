@@ -1,9 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionUser } from './session-user.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** What every auth action needs from the request it runs in. */
 export interface AuthActionContext {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   user: SessionUser | null;
   /** This site's origin, for links in e-mails (the backend only redirects to allowed URLs). */
   origin: string;

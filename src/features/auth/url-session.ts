@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { showAuthError, showSecurityToast } from '../../lib/security/security-toasts.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** Sessions handed over in a URL older than this are suspicious: the link may have been replayed. */
 export const URL_SESSION_MAX_AGE_SECONDS = 120;
@@ -34,7 +35,7 @@ export function readUrlSession(hash: string, nowSeconds: number): UrlSessionChec
  * Adopts a session found in the URL fragment (links made outside the PKCE flow), warning when it
  * is stale, and reports callback errors. The fragment is removed either way.
  */
-export async function adoptUrlSession(supabase: SupabaseClient): Promise<void> {
+export async function adoptUrlSession(supabase: SupabaseClient<Database>): Promise<void> {
   const found = readUrlSession(window.location.hash, Date.now() / 1000);
   if (!found) return;
   window.history.replaceState(

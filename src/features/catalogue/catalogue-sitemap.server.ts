@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The sitemap protocol's limit per file; the demo catalogue is far below it. */
 export const SITEMAP_LIMIT = 50_000;
@@ -15,7 +16,11 @@ interface Row {
 }
 
 /** Published rows of one table, slug order, read in pages (hosted projects cap a response at 1,000 rows). */
-async function publishedSlugs(supabase: SupabaseClient, table: 'universities' | 'courses', budget: number) {
+async function publishedSlugs(
+  supabase: SupabaseClient<Database>,
+  table: 'universities' | 'courses',
+  budget: number,
+) {
   const rows: Row[] = [];
   for (let from = 0; rows.length < budget; from += CHUNK) {
     const to = from + Math.min(CHUNK, budget - rows.length) - 1;
@@ -35,7 +40,7 @@ async function publishedSlugs(supabase: SupabaseClient, table: 'universities' | 
  * Every public university and course page, as RLS shows them to a visitor (published rows of
  * published universities only), universities first, at most SITEMAP_LIMIT entries.
  */
-export async function listCatalogueSitemap(supabase: SupabaseClient): Promise<SitemapEntry[]> {
+export async function listCatalogueSitemap(supabase: SupabaseClient<Database>): Promise<SitemapEntry[]> {
   const universities = await publishedSlugs(supabase, 'universities', SITEMAP_LIMIT);
   const courses = await publishedSlugs(supabase, 'courses', SITEMAP_LIMIT - universities.length);
   return [

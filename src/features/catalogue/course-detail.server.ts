@@ -3,6 +3,7 @@ import { isFull } from './intake-availability.ts';
 import type { DetailKey } from './slug.ts';
 import { findLivingCosts } from './living-costs.server.ts';
 import { placeKey, type LivingCost } from './living-costs.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface Intake {
   term: string;
@@ -99,7 +100,7 @@ export function normaliseCourse(row: Record<string, unknown>): CourseDetail {
 
 /** Gives each course the living costs of its university's city. */
 export async function withLivingCosts(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   courses: CourseDetail[],
 ): Promise<CourseDetail[]> {
   const places = courses.map((course) => ({
@@ -114,7 +115,10 @@ export async function withLivingCosts(
 }
 
 /** A published course by slug or id, with its university, intakes and document list; null when unknown. */
-export async function getCourse(supabase: SupabaseClient, key: DetailKey): Promise<CourseDetail | null> {
+export async function getCourse(
+  supabase: SupabaseClient<Database>,
+  key: DetailKey,
+): Promise<CourseDetail | null> {
   if (key.kind === 'invalid') return null;
   const { data, error } = await supabase
     .from('courses')
@@ -129,7 +133,7 @@ export async function getCourse(supabase: SupabaseClient, key: DetailKey): Promi
 
 /** Up to four courses for the comparison table, in the order asked. */
 export async function getCoursesById(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly string[],
 ): Promise<CourseDetail[]> {
   if (ids.length === 0) return [];

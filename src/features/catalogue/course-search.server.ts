@@ -3,7 +3,13 @@ import { convertMoney } from '../../lib/convert-money.ts';
 import type { DisplayCurrency } from '../../lib/display-currency.ts';
 import { PAGE_SIZE, type CourseSearchInput } from './schema.ts';
 import type { CourseCard, CourseResults, RateTable } from './types.ts';
+import { withoutNulls } from '../../lib/supabase/rpc-args.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
+/**
+ * A row of search_courses() as it arrives. Kept by hand: generated `returns table` columns are never
+ * null (as with `supabase gen types`), and this row's may be; the generated row is assignable to it.
+ */
 interface SearchRow {
   id: string;
   slug: string;
@@ -18,7 +24,7 @@ interface SearchRow {
   language: string;
   tuition_amount: number | string;
   tuition_currency: string;
-  tuition_period: 'year' | 'total';
+  tuition_period: string;
   next_deadline: string | null;
   min_ielts: number | string | null;
   total_count: number | string;
@@ -39,7 +45,8 @@ export function toCourseCard(row: SearchRow): CourseCard {
     language: row.language,
     tuitionAmount: Number(row.tuition_amount),
     tuitionCurrency: row.tuition_currency,
-    tuitionPeriod: row.tuition_period,
+    // courses.tuition_period is checked to 'year' or 'total' in the schema.
+    tuitionPeriod: row.tuition_period === 'total' ? 'total' : 'year',
     nextDeadline: row.next_deadline,
     minIelts: row.min_ielts === null ? null : Number(row.min_ielts),
   };
@@ -69,16 +76,16 @@ function rpcArgs(input: CourseSearchInput, q: string, currency: DisplayCurrency,
 }
 
 async function runSearch(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   args: ReturnType<typeof rpcArgs>,
 ): Promise<{ items: CourseCard[]; total: number }> {
-  const { data, error } = await supabase.rpc('search_courses', args);
+  const { data, error } = await supabase.rpc('search_courses', withoutNulls(args));
   if (error) throw new Error(`search_courses: ${error.message}`);
-  const rows = (data ?? []) as SearchRow[];
+  const rows: SearchRow[] = data ?? [];
   return { items: rows.map(toCourseCard), total: Number(rows[0]?.total_count ?? 0) };
 }
 
-async function correction(supabase: SupabaseClient, q: string): Promise<string | null> {
+async function correction(supabase: SupabaseClient<Database>, q: string): Promise<string | null> {
   if (q.length < 3) return null;
   const { data } = await supabase.rpc('correct_query', { q });
   return typeof data === 'string' && data !== q.toLowerCase() ? data : null;
@@ -89,7 +96,7 @@ async function correction(supabase: SupabaseClient, q: string): Promise<string |
  * spelling ("did you mean"); a query with few results only offers the correction as a link.
  */
 export async function listCourses(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   input: CourseSearchInput,
   currency: DisplayCurrency,
   rates: RateTable,

@@ -4,6 +4,7 @@ import { placeKey, type LivingCost } from './living-costs.ts';
 import type { DiscoverAnswers, PriorLevel } from './discover-schema.ts';
 import { assessEligibility, type Eligibility, type EligibilityCourse } from './eligibility.ts';
 import type { RateTable } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface DiscoverMatch {
   id: string;
@@ -63,7 +64,7 @@ function toEligibilityCourse(row: CandidateRow): EligibilityCourse {
  * never hide a course, so visitors see what they would need.
  */
 export async function findMatches(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   answers: DiscoverAnswers,
   rates: RateTable,
 ): Promise<{ matches: DiscoverMatch[]; considered: number }> {

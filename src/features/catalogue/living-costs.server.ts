@@ -1,10 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../lib/living-cost-row.ts';
 import { placeKey, toLivingCost, type LivingCost } from './living-costs.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The living costs of the given cities, keyed by placeKey; cities without a figure are absent. */
 export async function findLivingCosts(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   places: readonly { countryCode: string; city: string }[],
 ): Promise<Map<string, LivingCost>> {
   const found = new Map<string, LivingCost>();

@@ -5,6 +5,7 @@ import { applyCatalogueCaching } from './cache-headers.server.ts';
 import { loadRates } from './rates.server.ts';
 import { displayCurrencyOf } from './request-currency.server.ts';
 import type { RateTable } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The part of Astro's context the catalogue loaders use (pages and endpoints alike). */
 export interface CatalogueContext {
@@ -15,7 +16,7 @@ export interface CatalogueContext {
 }
 
 export interface CatalogueBasics {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   display: DisplayCurrency;
   rates: RateTable;
 }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { listOf, readQuery, uuid } from './params.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface SavedCourse {
   id: string;
@@ -18,7 +19,7 @@ export function parseIds(params: URLSearchParams): string[] {
 
 /** The visible courses among `ids`, in the order given; unknown or hidden ones are left out. */
 export async function listSavedCourses(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly string[],
 ): Promise<SavedCourse[]> {
   if (ids.length === 0) return [];

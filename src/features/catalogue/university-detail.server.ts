@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { normaliseIntake, PUBLIC_INTAKE_COLUMNS, type Intake } from './course-detail.server.ts';
 import type { DetailKey } from './slug.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface UniversityCourse {
   id: string;
@@ -68,7 +69,7 @@ function normalise(row: Record<string, unknown>): UniversityDetail {
 
 /** A published university by slug or id with its published courses and their intakes. */
 export async function getUniversity(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   key: DetailKey,
 ): Promise<UniversityDetail | null> {
   if (key.kind === 'invalid') return null;

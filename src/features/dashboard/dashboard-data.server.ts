@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { statusLabel } from '../../lib/application-status.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The parts of an application the dashboard shows (the applications list provides them). */
 export interface DashboardApplication {
@@ -30,7 +31,7 @@ export interface Deadline {
 
 /** The applicant's saved courses with their intakes, newest first (RLS limits rows to their own). */
 export async function listShortlistedCourses(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
 ): Promise<ShortlistedCourse[]> {
   const { data } = await supabase

@@ -9,6 +9,7 @@ import {
   type ShortlistedCourse,
 } from './dashboard-data.server.ts';
 import { profileCompleteness, type Completeness, type ProfileFacts } from './profile-completeness.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface DashboardModel {
   applications: DashboardApplication[];
@@ -21,7 +22,7 @@ export interface DashboardModel {
   unread: Map<string, number>;
 }
 
-async function unreadByApplication(supabase: SupabaseClient): Promise<Map<string, number>> {
+async function unreadByApplication(supabase: SupabaseClient<Database>): Promise<Map<string, number>> {
   const { data } = await supabase.rpc('my_unread_messages');
   return new Map(
     ((data ?? []) as { application_id: string; unread: number }[]).map((row) => [
@@ -33,7 +34,7 @@ async function unreadByApplication(supabase: SupabaseClient): Promise<Map<string
 
 /** Everything on the applicant's home page, from data the page already loaded plus the shortlist. */
 export async function buildDashboard(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   applications: DashboardApplication[],
   profile: ProfileFacts,

@@ -3,12 +3,13 @@ import { failure, success, type FormOutcome } from '../../lib/security/form-outc
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import type { RateLimiter } from '../../lib/security/rate-limit.ts';
 import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface LeadSubmission {
   fields: Record<string, string>;
   clientIp: string;
   /** Acts as the visitor (anon key, or their session): the RPC is the only way in. */
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   limiter: RateLimiter;
 }
 

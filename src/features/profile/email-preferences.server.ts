@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** Whether the signed-in person gets reminders (their row is made on first read); null when unreadable. */
-export async function readReminders(supabase: SupabaseClient): Promise<boolean | null> {
+export async function readReminders(supabase: SupabaseClient<Database>): Promise<boolean | null> {
   // One row of one TABLE column: PostgREST answers [{ reminders }].
   const { data, error } = await supabase.rpc('my_email_preferences');
   if (error || !Array.isArray(data)) return null;
@@ -14,7 +15,7 @@ export async function readReminders(supabase: SupabaseClient): Promise<boolean |
 
 /** Turns the person's own reminders on or off; essential messages are not affected. */
 export async function saveReminders(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   reminders: boolean,
 ): Promise<FormOutcome> {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { EducationInput, PersonalDetailsInput, TestScoresInput } from './schema.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const EMPTY_PROFILE: ProfileRow = {
   full_name: '',
@@ -20,7 +21,7 @@ const COLUMNS =
   'full_name, date_of_birth, nationality, phone, address_line, city, postal_code, country, education, test_scores';
 
 /** The signed-in user's profile, read under RLS; an empty one when the row does not exist yet. */
-export async function loadProfile(supabase: SupabaseClient, userId: string): Promise<ProfileRow> {
+export async function loadProfile(supabase: SupabaseClient<Database>, userId: string): Promise<ProfileRow> {
   const { data, error } = await supabase.from('profiles').select(COLUMNS).eq('id', userId).maybeSingle();
   if (error || !data) return EMPTY_PROFILE;
   return { ...EMPTY_PROFILE, ...(data as Partial<ProfileRow>) };
@@ -30,7 +31,7 @@ type ProfileChange = PersonalDetailsInput | EducationInput | TestScoresInput;
 
 /** Saves part of the profile with the user's own token; RLS allows only their row. */
 export async function saveProfile(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   change: ProfileChange,
   notice: string,

@@ -14,9 +14,10 @@ import {
   signOutOtherDevices,
   verifyTotp,
 } from './security.server.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface ProfileActionContext {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   user: { id: string; email: string };
 }
 

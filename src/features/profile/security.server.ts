@@ -3,10 +3,11 @@ import QRCode from 'qrcode';
 import { outcomeForAuthError } from '../../lib/security/auth-error-outcome.ts';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { ChangePasswordInput, MfaVerifyInput } from './schema.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** E-mails a one-time code that proves it is really the user changing the password. */
 export async function sendReauthenticationCode(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   email: string,
 ): Promise<FormOutcome> {
   const { error } = await supabase.auth.reauthenticate();
@@ -17,7 +18,7 @@ export async function sendReauthenticationCode(
 }
 
 export async function changePassword(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   input: ChangePasswordInput,
 ): Promise<FormOutcome> {
   const { error } = await supabase.auth.updateUser({ password: input.password, nonce: input.nonce });
@@ -31,7 +32,7 @@ export async function changePassword(
 }
 
 /** Starts TOTP set-up: leftover unfinished set-ups are removed, the QR code is drawn here. */
-export async function enrollTotp(supabase: SupabaseClient): Promise<FormOutcome> {
+export async function enrollTotp(supabase: SupabaseClient<Database>): Promise<FormOutcome> {
   const factors = await supabase.auth.mfa.listFactors();
   for (const factor of factors.data?.all ?? []) {
     if (factor.factor_type === 'totp' && factor.status === 'unverified')
@@ -51,7 +52,10 @@ export async function enrollTotp(supabase: SupabaseClient): Promise<FormOutcome>
   });
 }
 
-export async function verifyTotp(supabase: SupabaseClient, input: MfaVerifyInput): Promise<FormOutcome> {
+export async function verifyTotp(
+  supabase: SupabaseClient<Database>,
+  input: MfaVerifyInput,
+): Promise<FormOutcome> {
   const { error } = await supabase.auth.mfa.challengeAndVerify({
     factorId: input.factor_id,
     code: input.code,
@@ -66,7 +70,7 @@ export async function verifyTotp(supabase: SupabaseClient, input: MfaVerifyInput
   });
 }
 
-export async function removeTotp(supabase: SupabaseClient, factorId: string): Promise<FormOutcome> {
+export async function removeTotp(supabase: SupabaseClient<Database>, factorId: string): Promise<FormOutcome> {
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) return outcomeForAuthError(error);
   // The session still says aal2 until refreshed; refresh so it reflects the remaining factors.
@@ -82,7 +86,7 @@ export async function removeTotp(supabase: SupabaseClient, factorId: string): Pr
 }
 
 /** Ends every other session of the user; this browser stays signed in. */
-export async function signOutOtherDevices(supabase: SupabaseClient): Promise<FormOutcome> {
+export async function signOutOtherDevices(supabase: SupabaseClient<Database>): Promise<FormOutcome> {
   const { error } = await supabase.auth.signOut({ scope: 'others' });
   if (error) return outcomeForAuthError(error);
   const message = 'You are signed out on every other device.';

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { assessScholarship, type ScholarshipEligibility, type ScholarshipProfile } from './eligibility.ts';
 import { listScholarships } from './scholarships.server.ts';
 import type { Scholarship } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface ScholarshipMatch {
   scholarship: Scholarship;
@@ -15,7 +16,10 @@ export interface ScholarshipMatches {
 }
 
 /** The nationality on the signed-in person's profile, or null. */
-async function profileNationality(supabase: SupabaseClient, userId: string): Promise<string | null> {
+async function profileNationality(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+): Promise<string | null> {
   const { data } = await supabase.from('profiles').select('nationality').eq('id', userId).maybeSingle();
   return (data as { nationality: string | null } | null)?.nationality ?? null;
 }
@@ -27,7 +31,7 @@ const ORDER = { eligible: 0, may_qualify: 1, not_eligible: 2 } as const;
  * nationality on their profile: each with why they may qualify and what is still missing.
  */
 export async function findScholarshipMatches(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string | null,
   answers: { level?: string | undefined; field?: string | undefined; grade?: number | undefined },
   limit = 6,

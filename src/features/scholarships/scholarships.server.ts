@@ -1,12 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { subjectMatches } from './eligibility.ts';
 import { SCHOLARSHIP_COLUMNS, toScholarship, type Scholarship, type ScholarshipRow } from './types.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** Enough for every scholarship the catalogue lists; the page filters them in memory. */
 const MAX_SCHOLARSHIPS = 500;
 
 /** The visible scholarships (RLS hides the others from visitors), soonest deadline first. */
-export async function listScholarships(supabase: SupabaseClient): Promise<Scholarship[]> {
+export async function listScholarships(supabase: SupabaseClient<Database>): Promise<Scholarship[]> {
   const { data, error } = await supabase
     .from('scholarships')
     .select(SCHOLARSHIP_COLUMNS)
@@ -44,7 +45,7 @@ export function appliesToCourse(scholarship: Scholarship, course: ScholarshipCou
 
 /** The visible scholarships a course qualifies for: open to any course, its university's, or its own. */
 export async function listCourseScholarships(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   course: ScholarshipCourse,
 ): Promise<Scholarship[]> {
   const all = await listScholarships(supabase);
@@ -53,7 +54,7 @@ export async function listCourseScholarships(
 
 /** The visible scholarships of one university (for all or some of its courses). */
 export async function listUniversityScholarships(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   universityId: string,
 ): Promise<Scholarship[]> {
   const all = await listScholarships(supabase);

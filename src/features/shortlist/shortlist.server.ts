@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { cleanShortlist, mergeShortlists } from '../../stores/shortlist.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The account's saved course ids, oldest first. RLS limits the rows to the caller's own. */
-export async function listShortlist(supabase: SupabaseClient, userId: string): Promise<string[]> {
+export async function listShortlist(supabase: SupabaseClient<Database>, userId: string): Promise<string[]> {
   const { data, error } = await supabase
     .from('shortlist_items')
     .select('course_id')
@@ -14,7 +15,7 @@ export async function listShortlist(supabase: SupabaseClient, userId: string): P
 
 /** Saves or removes one course in the account's list. */
 export async function setShortlisted(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   courseId: string,
   saved: boolean,
@@ -36,7 +37,7 @@ export async function setShortlisted(
  * returns the union, which the browser then keeps.
  */
 export async function mergeShortlist(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   local: unknown,
 ): Promise<string[]> {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Stamp } from './bulk-form.ts';
 import { loadBulkTargets, type BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, BulkRow, RowResult, Verdict } from './bulk-types.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 const NOT_FOUND = 'This application was not found, or it is still a draft.';
 
@@ -11,7 +12,7 @@ function byReference(a: BulkTarget, b: BulkTarget): number {
 
 /** What the change would do to each selected application, found ones by reference, then any not found. */
 export async function previewBulk(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly string[],
   action: BulkAction,
 ): Promise<BulkRow<Verdict>[]> {
@@ -58,7 +59,7 @@ async function applyOne(action: BulkAction, target: BulkTarget, stamp: Stamp): P
  * going through. Rows the preview refused are not sent. Each row is shown as it is afterwards.
  */
 export async function confirmBulk(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly string[],
   stamps: ReadonlyMap<string, Stamp>,
   action: BulkAction,

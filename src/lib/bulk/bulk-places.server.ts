@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DecideCommand } from './bulk-form.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { Verdict } from './bulk-types.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 interface Places {
   places: number | null;
@@ -9,7 +10,7 @@ interface Places {
   held: number;
 }
 
-async function placesOf(supabase: SupabaseClient, intakeId: string): Promise<Places | null> {
+async function placesOf(supabase: SupabaseClient<Database>, intakeId: string): Promise<Places | null> {
   const { data, error } = await supabase.rpc('staff_intake_places', { intake_id: intakeId });
   if (error) console.error('Reading the places of an intake failed', error.message);
   const row = ((data ?? []) as Places[])[0];
@@ -31,7 +32,7 @@ function beyondPlaces(term: string, places: Places): Verdict {
  * share what is left. Offers beyond it, in list order, are marked as the database will refuse them.
  */
 export async function withPlaceLimits(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   command: DecideCommand,
   targets: readonly BulkTarget[],
   verdicts: Verdict[],

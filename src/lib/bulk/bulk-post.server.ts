@@ -5,6 +5,7 @@ import { confirmBulk, previewBulk } from './bulk-engine.server.ts';
 import { commandFields, needsAcknowledgement, readBulkForm, type BulkCommand } from './bulk-form.ts';
 import { ACKNOWLEDGE_MESSAGE, isAcknowledged, isEditStep, parseBulkRequest } from './bulk-request.ts';
 import type { BulkAction, BulkRow, RowResult, Verdict } from './bulk-types.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 /** The list's bulk form as it was sent: the ticks and values to show again, and what was wrong. */
 export interface BulkFormState {
@@ -46,7 +47,7 @@ const UNKNOWN_ACTION = 'This list does not offer that change. Refresh the page a
  */
 export async function runBulkPost(
   request: Request,
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   actionFor: ActionFactory,
 ): Promise<BulkOutcome> {
   const input = readBulkForm(await request.formData().catch(() => new FormData()));

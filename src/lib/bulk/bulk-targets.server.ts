@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ReleaseIntake } from '../decision-release.ts';
 import { loadOpenDecisions, type OpenDecision } from '../open-decisions.server.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 /** A selected application as a bulk change sees it: enough to say what will happen and to apply it. */
 export interface BulkTarget {
@@ -23,7 +24,7 @@ const COLUMNS = `id, reference, status, version, assigned_to, intake_id,
  * are absent. Two queries, whatever the size of the selection.
  */
 export async function loadBulkTargets(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly string[],
 ): Promise<Map<string, BulkTarget>> {
   if (ids.length === 0) return new Map();

@@ -4,9 +4,10 @@ import { decideAction } from './bulk-decide.server.ts';
 import type { BulkCommand } from './bulk-form.ts';
 import { releaseAction } from './bulk-release.server.ts';
 import type { BulkAction } from './bulk-types.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 export interface DecisionActionContext {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   mayRelease: boolean;
   reasons: readonly DecisionReason[];
 }

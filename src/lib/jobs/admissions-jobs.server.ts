@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../supabase/database.types.ts';
 
 export const EXPIRY_INTERVAL_MS = 60_000;
 
@@ -15,20 +16,23 @@ export function approvalModeFrom(env: NodeJS.ProcessEnv): ApprovalMode {
 }
 
 /** Writes the configured approval mode where the database's decision rules read it. */
-export async function applyApprovalMode(service: SupabaseClient, mode: ApprovalMode): Promise<void> {
+export async function applyApprovalMode(
+  service: SupabaseClient<Database>,
+  mode: ApprovalMode,
+): Promise<void> {
   const { error } = await service.rpc('set_decision_approval', { mode });
   if (error) throw new Error(`DECISION_APPROVAL could not be applied: ${error.message}`);
 }
 
 /** Lapses the offers whose reply-by date has passed; each freed place alerts staff in the database. */
-export async function expireOffers(service: SupabaseClient): Promise<number> {
+export async function expireOffers(service: SupabaseClient<Database>): Promise<number> {
   const { data, error } = await service.rpc('expire_offers');
   if (error) throw new Error(`offers: could not expire lapsed offers: ${error.message}`);
   return data as number;
 }
 
 /** Where links in messages point: SITE_URL, or the address this server answers on. */
-export async function applySiteUrl(service: SupabaseClient, siteUrl: string): Promise<void> {
+export async function applySiteUrl(service: SupabaseClient<Database>, siteUrl: string): Promise<void> {
   const { error } = await service.rpc('set_site_url', { url: siteUrl });
   if (error) throw new Error(`SITE_URL could not be applied: ${error.message}`);
 }
@@ -41,7 +45,7 @@ export const REMINDER_INTERVAL_MS = 60 * 60_000;
  * documents after "action required"). The database records each one under a unique key, so any
  * number of servers may run this at once.
  */
-export async function queueReminders(service: SupabaseClient): Promise<number> {
+export async function queueReminders(service: SupabaseClient<Database>): Promise<number> {
   const { data, error } = await service.rpc('queue_reminders');
   if (error) throw new Error(`reminders: could not queue the reminders due: ${error.message}`);
   return data as number;
@@ -52,14 +56,14 @@ export async function queueReminders(service: SupabaseClient): Promise<number> {
  * course published, an intake of a matching course opened). Each course or intake is recorded per
  * search under a unique key, so any number of servers may run this at once.
  */
-export async function queueSearchAlerts(service: SupabaseClient): Promise<number> {
+export async function queueSearchAlerts(service: SupabaseClient<Database>): Promise<number> {
   const { data, error } = await service.rpc('queue_search_alerts');
   if (error) throw new Error(`saved searches: could not queue the alerts due: ${error.message}`);
   return data as number;
 }
 
 /** The hourly job: the reminders due, then the saved-search alerts. */
-export async function queueHourlyMessages(service: SupabaseClient): Promise<void> {
+export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<void> {
   await queueReminders(service);
   await queueSearchAlerts(service);
 }

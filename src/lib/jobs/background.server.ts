@@ -10,8 +10,9 @@ import {
   REMINDER_INTERVAL_MS,
 } from './admissions-jobs.server.ts';
 import { every } from './every.ts';
+import type { Database } from '../supabase/database.types.ts';
 
-function serviceClient(env: NodeJS.ProcessEnv): SupabaseClient | null {
+function serviceClient(env: NodeJS.ProcessEnv): SupabaseClient<Database> | null {
   const url = env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL;
   const key = env['SUPABASE_SERVICE_ROLE_KEY'];
   if (!key) return null;
@@ -37,7 +38,7 @@ export function backgroundWorkFrom(env: NodeJS.ProcessEnv): boolean {
  * keys in the database): composing and sending the outbox, lapsing expired offers, and queuing the
  * reminders and saved-search alerts that are due, once at start and then hourly. Returns a stop function.
  */
-export function startTimedWork(env: NodeJS.ProcessEnv, service: SupabaseClient): () => void {
+export function startTimedWork(env: NodeJS.ProcessEnv, service: SupabaseClient<Database>): () => void {
   const stopSweeps = startOutboxSweepsFromEnv(env);
   const stopExpiry = every(EXPIRY_INTERVAL_MS, () => expireOffers(service));
   const stopReminders = every(REMINDER_INTERVAL_MS, () => queueHourlyMessages(service));

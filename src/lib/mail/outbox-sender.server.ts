@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { smtpUrlFor } from './mail-config.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
+import type { Database } from '../supabase/database.types.ts';
 
 interface ClaimedNotification {
   id: string;
@@ -26,7 +27,7 @@ const BATCH_SIZE = 20;
 /** A sweep keeps going while whole batches go out, so a backlog drains without waiting for the timer. */
 const MAX_BATCHES_PER_SWEEP = 10;
 
-async function deliver(client: SupabaseClient, transport: MailTransport, row: ClaimedNotification) {
+async function deliver(client: SupabaseClient<Database>, transport: MailTransport, row: ClaimedNotification) {
   try {
     await transport.send({
       to: row.recipient,
@@ -56,7 +57,7 @@ export const DEFAULT_QUIET_SECONDS = 120;
  * and the daily staff digests). Several servers may compose at once: the database takes each group
  * under row locks.
  */
-async function compose(client: SupabaseClient, quietSeconds: number): Promise<void> {
+async function compose(client: SupabaseClient<Database>, quietSeconds: number): Promise<void> {
   const composed = await client.rpc('compose_notifications', { quiet_seconds: quietSeconds });
   if (composed.error) throw new Error(`mail: could not compose messages: ${composed.error.message}`);
   const digests = await client.rpc('compose_staff_digests');
@@ -69,7 +70,7 @@ async function compose(client: SupabaseClient, quietSeconds: number): Promise<vo
  * process, never send a row twice.
  */
 export function createOutboxSender(deps: {
-  client: SupabaseClient;
+  client: SupabaseClient<Database>;
   transport: MailTransport;
   quietSeconds?: number;
 }): OutboxSender {

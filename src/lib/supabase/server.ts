@@ -2,6 +2,7 @@ import { createServerClient, parseCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { supabasePublicConfig } from './config.server.ts';
+import type { Database } from './database.types.ts';
 
 export interface ServerClientContext {
   request: Request;
@@ -45,10 +46,10 @@ export function createSupabaseServerClient(
   onHeaders: (headers: Record<string, string>) => void = () => undefined,
   watchedFetch?: typeof fetch,
   onSessionWrite: (present: boolean) => void = () => undefined,
-): SupabaseClient {
+): SupabaseClient<Database> {
   const { url, anonKey } = supabasePublicConfig();
   const https = new URL(context.request.url).protocol === 'https:';
-  return createServerClient(url, anonKey, {
+  return createServerClient<Database>(url, anonKey, {
     ...(watchedFetch ? { global: { fetch: watchedFetch } } : {}),
     cookies: {
       getAll() {

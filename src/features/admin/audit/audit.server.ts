@@ -2,6 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { AuditEntry } from './audit-entry.ts';
 import { AUDIT_PAGE_SIZE, timeBounds, type AuditQuery } from './audit-query.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -60,12 +62,18 @@ function filterArgs(query: AuditQuery) {
 }
 
 /** One page of the log, newest first, labelled by the database (administrators only). Null when unreadable. */
-export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Promise<AuditPage | null> {
-  const { data, error } = await supabase.rpc('audit_entries', {
-    ...filterArgs(query),
-    page_size: AUDIT_PAGE_SIZE,
-    page_offset: (query.page - 1) * AUDIT_PAGE_SIZE,
-  });
+export async function listAudit(
+  supabase: SupabaseClient<Database>,
+  query: AuditQuery,
+): Promise<AuditPage | null> {
+  const { data, error } = await supabase.rpc(
+    'audit_entries',
+    withoutNulls({
+      ...filterArgs(query),
+      page_size: AUDIT_PAGE_SIZE,
+      page_offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+    }),
+  );
   const rows = z.array(rowSchema).safeParse(data);
   if (error || !rows.success) {
     console.error('Reading the audit log failed', error?.message ?? 'bad shape');
@@ -79,23 +87,26 @@ export async function listAudit(supabase: SupabaseClient, query: AuditQuery): Pr
  * export that reads the whole log page by page while new entries keep arriving. Throws when unreadable.
  */
 export async function readAuditBatch(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   query: AuditQuery,
   after: number | null,
   size: number,
 ): Promise<AuditEntry[]> {
-  const { data, error } = await supabase.rpc('audit_entries', {
-    ...filterArgs(query),
-    page_size: size,
-    ...(after === null ? { page_offset: 0 } : { after_entry: after }),
-  });
+  const { data, error } = await supabase.rpc(
+    'audit_entries',
+    withoutNulls({
+      ...filterArgs(query),
+      page_size: size,
+      ...(after === null ? { page_offset: 0 } : { after_entry: after }),
+    }),
+  );
   const rows = z.array(rowSchema).safeParse(data);
   if (error || !rows.success) throw new Error(`audit_entries failed: ${error?.message ?? 'bad shape'}`);
   return rows.data.map(toEntry);
 }
 
 /** Everyone who has acted, by name; an empty list when it cannot be read (the filter then offers no one). */
-export async function listAuditPeople(supabase: SupabaseClient): Promise<AuditPerson[]> {
+export async function listAuditPeople(supabase: SupabaseClient<Database>): Promise<AuditPerson[]> {
   const { data, error } = await supabase.rpc('audit_people');
   const people = peopleSchema.safeParse(data);
   if (error || !people.success) {

@@ -8,6 +8,7 @@ import type { CourseRow } from './catalogue-rows.ts';
 import { courseFormSchema } from './course-schema.ts';
 import { courseItemHandlers } from './course-item-handlers.server.ts';
 import { unconfirmedDeletion } from './delete-confirmation.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const SLUG_TAKEN = { field: 'slug', message: 'Another course already uses this web address.' };
 
@@ -16,7 +17,7 @@ export const COURSE_HAS_APPLICATIONS = 'This course has applications; unpublish 
 /** restrict_violation (on delete restrict) and foreign_key_violation (no action). */
 const REFERENCED = new Set(['23001', '23503']);
 
-async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
+async function deleteCourse(supabase: SupabaseClient<Database>, course: CourseRow) {
   const { error } = await supabase.from('courses').delete().eq('id', course.id);
   if (error && REFERENCED.has(error.code)) return failure(409, COURSE_HAS_APPLICATIONS);
   if (error) return outcomeOfError(error);
@@ -31,7 +32,10 @@ async function deleteCourse(supabase: SupabaseClient, course: CourseRow) {
  * The forms of one course's page: the course itself, its intakes and its document checklist. Each
  * update names the version the form showed, so a colleague's save in between is never overwritten.
  */
-export function courseHandlers(supabase: SupabaseClient, course: CourseRow): Record<string, AdminHandler> {
+export function courseHandlers(
+  supabase: SupabaseClient<Database>,
+  course: CourseRow,
+): Record<string, AdminHandler> {
   const update = versionedUpdate(supabase, 'courses', course.id);
   return {
     save_course: async (fields) => {

@@ -6,6 +6,7 @@ import { NO_VERSION, versionOf } from './form-state.ts';
 import { documentRequirementSchema } from './document-schema.ts';
 import { intakeFormSchema } from './intake-schema.ts';
 import { choiceLabel } from './options.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const TERM_TAKEN = { field: 'term', message: 'This course already has an intake with this term.' };
 const KIND_TAKEN = { field: 'kind', message: 'This course already asks for this document.' };
@@ -16,7 +17,10 @@ const GONE = failure(404, 'That record no longer exists. Reload the page.');
  * row, so a tampered id cannot reach another course's rows, and every update the version its form
  * showed. New intakes start as drafts; their status moves on the intakes screen only.
  */
-export function courseItemHandlers(supabase: SupabaseClient, courseId: string): Record<string, AdminHandler> {
+export function courseItemHandlers(
+  supabase: SupabaseClient<Database>,
+  courseId: string,
+): Record<string, AdminHandler> {
   const intakes = () => supabase.from('intakes');
   const requirements = () => supabase.from('document_requirements');
   const idOf = (value: string | undefined) => (value && UUID.test(value) ? value : null);

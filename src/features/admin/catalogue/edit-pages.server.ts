@@ -11,6 +11,7 @@ import {
   type UniversityRow,
 } from './catalogue-rows.ts';
 import { listCurrencies } from './university-list.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface CourseSummary {
   id: string;
@@ -42,7 +43,7 @@ function must<T>(result: { data: T | null; error: { message: string } | null }, 
 
 /** A university with its courses, or null when the id names none. */
 export async function loadUniversityPage(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<UniversityPage | null> {
   if (!UUID.test(id)) return null;
@@ -61,7 +62,10 @@ export async function loadUniversityPage(
 }
 
 /** A course with its university, intakes and document checklist, or null when the id names none. */
-export async function loadCoursePage(supabase: SupabaseClient, id: string): Promise<CoursePage | null> {
+export async function loadCoursePage(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<CoursePage | null> {
   if (!UUID.test(id)) return null;
   const [course, intakes, requirements, currencies] = await Promise.all([
     supabase

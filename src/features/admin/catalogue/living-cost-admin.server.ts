@@ -6,6 +6,7 @@ import { unconfirmedDeletion } from './delete-confirmation.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import { livingCostFormSchema } from './living-cost-schema.ts';
 import { placeName, type LivingCostAdminRow } from './living-cost-rows.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The unique index living_costs_place_idx: one figure per city of a country, whatever its case. */
 const CITY_TAKEN = { field: 'city', message: 'This country already has a living cost for this city.' };
@@ -19,7 +20,7 @@ function parseLivingCost(fields: Record<string, string>) {
 }
 
 /** The list page's form: a new city opens its edit page. */
-export function livingCostListHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function livingCostListHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return {
     create_living_cost: async (fields) => {
       const parsed = parseLivingCost(fields);
@@ -33,7 +34,7 @@ export function livingCostListHandlers(supabase: SupabaseClient): Record<string,
 
 /** The forms of one city's page; a save names the version the form showed. */
 export function livingCostHandlers(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   row: LivingCostAdminRow,
 ): Record<string, AdminHandler> {
   const update = versionedUpdate(supabase, 'living_costs', row.id);

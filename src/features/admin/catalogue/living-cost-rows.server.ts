@@ -3,6 +3,7 @@ import { countryName } from '../../../lib/countries.ts';
 import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../../lib/living-cost-row.ts';
 import { UUID } from './catalogue-post.server.ts';
 import type { FormValues } from './row-values.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const LIVING_COST_ADMIN_COLUMNS = `id, ${LIVING_COST_COLUMNS}, version`;
 
@@ -30,7 +31,7 @@ export function livingCostValues(row: LivingCostAdminRow): FormValues {
 
 /** One living cost for its edit page, or null when the id names none. */
 export async function loadLivingCostRow(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<LivingCostAdminRow | null> {
   if (!UUID.test(id)) return null;
@@ -44,7 +45,7 @@ export async function loadLivingCostRow(
 }
 
 /** Every city's living cost, by country name and then city, as the list shows them. */
-export async function listLivingCostRows(supabase: SupabaseClient): Promise<LivingCostAdminRow[]> {
+export async function listLivingCostRows(supabase: SupabaseClient<Database>): Promise<LivingCostAdminRow[]> {
   const { data, error } = await supabase.from('living_costs').select(LIVING_COST_ADMIN_COLUMNS).limit(2000);
   if (error) throw new Error(`living costs: ${error.message}`);
   const byPlace = (a: LivingCostAdminRow, b: LivingCostAdminRow) =>

@@ -8,11 +8,12 @@ import { NO_VERSION, versionOf } from './form-state.ts';
 import { scholarshipFormSchema, type ScholarshipFormResult } from './scholarship-schema.ts';
 import type { ScholarshipAdminRow } from './scholarship-rows.server.ts';
 import { slugFrom } from './slug-from.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const SLUG_TAKEN = { field: 'slug', message: 'Another scholarship already uses this web address.' };
 /** The ids of the named courses of the chosen university, or a refusal naming the unknown ones. */
 async function courseIds(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   form: ScholarshipFormResult,
 ): Promise<{ ids: string[] } | { outcome: FormOutcome }> {
   if (form.courses.length === 0 || !form.row.university_id) return { ids: [] };
@@ -31,7 +32,7 @@ async function courseIds(
   return { ids: found.map((course) => course.id) };
 }
 
-async function replaceCourses(supabase: SupabaseClient, scholarshipId: string, ids: string[]) {
+async function replaceCourses(supabase: SupabaseClient<Database>, scholarshipId: string, ids: string[]) {
   const { error } = await supabase.from('scholarship_courses').delete().eq('scholarship_id', scholarshipId);
   if (error || ids.length === 0) return error;
   const links = ids.map((course_id) => ({ scholarship_id: scholarshipId, course_id }));
@@ -46,7 +47,7 @@ function parseScholarship(fields: Record<string, string>) {
 const stamped = (form: ScholarshipFormResult) => stampVerified(form.row, form.verified);
 
 /** The list page's form: a new scholarship opens its edit page. */
-export function scholarshipListHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function scholarshipListHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return {
     create_scholarship: async (fields) => {
       const parsed = parseScholarship(fields);
@@ -69,7 +70,7 @@ export function scholarshipListHandlers(supabase: SupabaseClient): Record<string
 
 /** The forms of one scholarship's page; a save names the version the form showed. */
 export function scholarshipHandlers(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   row: ScholarshipAdminRow,
 ): Record<string, AdminHandler> {
   return {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ScholarshipRowBase } from '../../../lib/scholarship-row.ts';
 import { UUID } from './catalogue-post.server.ts';
 import { COURSE_LEVELS } from './options.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export const SCHOLARSHIP_ADMIN_COLUMNS =
   'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, university_id, last_verified_at, source_url, visible, version, universities(name), scholarship_courses(courses(slug))';
@@ -46,7 +47,7 @@ export function scholarshipValues(row: ScholarshipAdminRow): Record<string, stri
 
 /** One scholarship for its edit page, or null when the id names none. */
 export async function loadScholarshipRow(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<ScholarshipAdminRow | null> {
   if (!UUID.test(id)) return null;
@@ -60,7 +61,9 @@ export async function loadScholarshipRow(
 }
 
 /** Every scholarship, hidden ones too, for the list. */
-export async function listScholarshipRows(supabase: SupabaseClient): Promise<ScholarshipAdminRow[]> {
+export async function listScholarshipRows(
+  supabase: SupabaseClient<Database>,
+): Promise<ScholarshipAdminRow[]> {
   const { data, error } = await supabase
     .from('scholarships')
     .select(SCHOLARSHIP_ADMIN_COLUMNS)
@@ -72,7 +75,7 @@ export async function listScholarshipRows(supabase: SupabaseClient): Promise<Sch
 
 /** The universities a scholarship may belong to, by name. */
 export async function listUniversityChoices(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
 ): Promise<{ value: string; label: string }[]> {
   const { data, error } = await supabase.from('universities').select('id, name').order('name').limit(2000);
   if (error) throw new Error(`universities: ${error.message}`);

@@ -9,6 +9,7 @@ import { courseCreateSchema } from './course-schema.ts';
 import { unconfirmedDeletion } from './delete-confirmation.ts';
 import { slugFrom } from './slug-from.ts';
 import { universityCreateSchema, universityFormSchema } from './university-schema.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const SLUG_TAKEN = { field: 'slug', message: 'Another university already uses this web address.' };
 const COURSE_SLUG_TAKEN = { field: 'slug', message: 'Another course already uses this web address.' };
@@ -20,7 +21,7 @@ const withSlug = (fields: Record<string, string>, source: string, max: number, p
 };
 
 /** The catalogue list's form: a new university starts unpublished and opens its edit page. */
-export function universityListHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function universityListHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return {
     create_university: async (fields) => {
       const parsed = parseForm(universityCreateSchema, withSlug(fields, 'name', 120));
@@ -35,7 +36,7 @@ export function universityListHandlers(supabase: SupabaseClient): Record<string,
   };
 }
 
-async function deleteUniversity(supabase: SupabaseClient, university: UniversityRow) {
+async function deleteUniversity(supabase: SupabaseClient<Database>, university: UniversityRow) {
   const { count, error: countError } = await supabase
     .from('courses')
     .select('id', { count: 'exact', head: true })
@@ -55,7 +56,7 @@ async function deleteUniversity(supabase: SupabaseClient, university: University
 
 /** The forms of one university's page; updates name the version the form showed. */
 export function universityHandlers(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   university: UniversityRow,
 ): Record<string, AdminHandler> {
   const update = versionedUpdate(supabase, 'universities', university.id);

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isIsoCountryCode } from '../../../lib/countries.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -57,7 +58,7 @@ export function listHref(
 }
 
 export async function listUniversities(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filters: UniversityListFilters,
 ): Promise<UniversityList> {
   const columns =
@@ -79,7 +80,9 @@ export async function listUniversities(
 }
 
 /** Countries that have at least one university, published or not, for the filter. */
-export async function listCountries(supabase: SupabaseClient): Promise<{ code: string; name: string }[]> {
+export async function listCountries(
+  supabase: SupabaseClient<Database>,
+): Promise<{ code: string; name: string }[]> {
   const { data, error } = await supabase.from('universities').select('country_code, country_name');
   if (error) throw new Error(`countries: ${error.message}`);
   const names = new Map<string, string>();
@@ -92,7 +95,7 @@ export async function listCountries(supabase: SupabaseClient): Promise<{ code: s
 }
 
 /** Currencies the catalogue has exchange rates for, so prices can be compared. */
-export async function listCurrencies(supabase: SupabaseClient): Promise<string[]> {
+export async function listCurrencies(supabase: SupabaseClient<Database>): Promise<string[]> {
   const { data, error } = await supabase.from('currency_rates').select('currency');
   if (error) throw new Error(`currencies: ${error.message}`);
   return [...new Set(((data ?? []) as { currency: string }[]).map((row) => row.currency))].sort();

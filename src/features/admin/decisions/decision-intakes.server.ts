@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** An intake with unreleased decisions, for the list's intake filter. */
 export interface DecisionIntake {
@@ -19,7 +20,7 @@ interface Row {
 const READ_LIMIT = 5000;
 
 /** The intakes that have unreleased decisions, by name, with how many each has. */
-export async function listDecisionIntakes(supabase: SupabaseClient): Promise<DecisionIntake[]> {
+export async function listDecisionIntakes(supabase: SupabaseClient<Database>): Promise<DecisionIntake[]> {
   const { data, error } = await supabase
     .from('application_decisions')
     .select(

@@ -3,6 +3,7 @@ import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
 import type { ListQuery } from '../../../lib/supabase/list-query.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** An unreleased decision with its application, as the decisions list shows it. */
 export interface UnreleasedDecision {
@@ -50,7 +51,7 @@ function byState(query: ListQuery, state: DecisionsParams['state']): ListQuery {
  * how many match in all; null total when the list could not be read.
  */
 export async function listUnreleased(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   params: DecisionsParams,
 ): Promise<{ rows: UnreleasedDecision[]; total: number | null }> {
   const from = (params.page - 1) * DECISIONS_PAGE_SIZE;

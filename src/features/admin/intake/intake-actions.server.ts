@@ -5,6 +5,7 @@ import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
 import { INTAKE_STATUSES, movedMessage } from './intake-status.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The hidden fields every intake status button posts. */
 export const intakeMoveSchema = z.object({
@@ -13,7 +14,7 @@ export const intakeMoveSchema = z.object({
 });
 export type IntakeMoveInput = z.infer<typeof intakeMoveSchema>;
 
-async function nameOf(supabase: SupabaseClient, id: string): Promise<string> {
+async function nameOf(supabase: SupabaseClient<Database>, id: string): Promise<string> {
   const { data } = await supabase
     .from('intakes')
     .select('term, course:courses(title)')

@@ -3,6 +3,7 @@ import { placeFigures, type PlaceFigures } from './places.ts';
 import { getIntake, type IntakeSummary } from './intakes.server.ts';
 import { publishReadiness, type PublishReadiness } from './publish-readiness.server.ts';
 import type { PlaceAlert, WaitlistEntry } from './waitlist.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface IntakeDetail {
   intake: IntakeSummary;
@@ -28,7 +29,7 @@ function must<T>(result: { data: T | null; error: { message: string } | null }, 
 
 const nameOf = (name: string | null | undefined) => name?.trim() || 'Name not given';
 
-async function loadWaitlist(supabase: SupabaseClient, intakeId: string): Promise<WaitlistEntry[]> {
+async function loadWaitlist(supabase: SupabaseClient<Database>, intakeId: string): Promise<WaitlistEntry[]> {
   const rows = must(
     await supabase
       .from('applications')
@@ -63,7 +64,7 @@ async function loadWaitlist(supabase: SupabaseClient, intakeId: string): Promise
   }));
 }
 
-async function loadAlerts(supabase: SupabaseClient, intakeId: string): Promise<PlaceAlert[]> {
+async function loadAlerts(supabase: SupabaseClient<Database>, intakeId: string): Promise<PlaceAlert[]> {
   const rows = must(
     await supabase
       .from('place_alerts')
@@ -94,7 +95,10 @@ async function loadAlerts(supabase: SupabaseClient, intakeId: string): Promise<P
 }
 
 /** One intake's places, waiting list and open freed-place alerts; null when there is no such intake. */
-export async function getIntakeDetail(supabase: SupabaseClient, id: string): Promise<IntakeDetail | null> {
+export async function getIntakeDetail(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<IntakeDetail | null> {
   const intake = await getIntake(supabase, id);
   if (!intake) return null;
   const [places, readiness, waitlist, alerts] = await Promise.all([

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { INTAKE_PAGE_SIZE, type IntakeFilters } from './intake-filters.ts';
 import { placeFigures, type PlaceFigures } from './places.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** One row of admin_intakes(): an intake with its places, the decisions on it and the demand. */
 export interface IntakeRow extends PlaceFigures {
@@ -28,8 +30,10 @@ export interface IntakePage {
   total: number;
 }
 
+type AdminIntake = Database['public']['Functions']['admin_intakes']['Returns'][number];
+
 /** Counts arrive as bigint, which PostgREST may send as strings. */
-function normalise(row: IntakeRow): IntakeRow {
+function normalise(row: AdminIntake): IntakeRow {
   return {
     ...row,
     ...placeFigures(row),
@@ -40,15 +44,21 @@ function normalise(row: IntakeRow): IntakeRow {
   };
 }
 
-export async function listIntakes(supabase: SupabaseClient, filters: IntakeFilters): Promise<IntakePage> {
-  const { data, error } = await supabase.rpc('admin_intakes', {
-    status_filter: filters.status || null,
-    search: filters.q || null,
-    page_size: INTAKE_PAGE_SIZE,
-    page_offset: (filters.page - 1) * INTAKE_PAGE_SIZE,
-  });
+export async function listIntakes(
+  supabase: SupabaseClient<Database>,
+  filters: IntakeFilters,
+): Promise<IntakePage> {
+  const { data, error } = await supabase.rpc(
+    'admin_intakes',
+    withoutNulls({
+      status_filter: filters.status || null,
+      search: filters.q || null,
+      page_size: INTAKE_PAGE_SIZE,
+      page_offset: (filters.page - 1) * INTAKE_PAGE_SIZE,
+    }),
+  );
   if (error) throw new Error(`admin_intakes failed: ${error.message}`);
-  const rows = ((data ?? []) as IntakeRow[]).map(normalise);
+  const rows = (data ?? []).map(normalise);
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
@@ -75,7 +85,10 @@ const SUMMARY_COLUMNS =
   'id, term, status, release_mode, opens_at, deadline, reply_by, start_date, course_id, course:courses(title, university_name)';
 
 /** One intake by id, named as staff know it; null when there is none. */
-export async function getIntake(supabase: SupabaseClient, id: string): Promise<IntakeSummary | null> {
+export async function getIntake(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<IntakeSummary | null> {
   const { data, error } = await supabase.from('intakes').select(SUMMARY_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw new Error(`intake lookup failed: ${error.message}`);
   if (!data) return null;

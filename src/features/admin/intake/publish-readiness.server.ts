@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** Statuses publish_decisions counts as still needing a decision. */
 const AWAITING = ['submitted', 'under_review', 'action_required'];
@@ -20,7 +21,7 @@ async function count(query: PromiseLike<{ count: number | null; error: { message
 }
 
 export async function publishReadiness(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   intakeId: string,
 ): Promise<PublishReadiness> {
   const decisions = (state: string) =>

@@ -8,6 +8,7 @@ import { loadStaffDirectory, type StaffMember } from '../staff-directory.server.
 import { triage } from './triage-action.server.ts';
 import { readTriageForm } from './triage-form.ts';
 import { listSubmissions, TRIAGE_PAGE_SIZE, type Submission, type TriageFilters } from './triage.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface TriagePageModel {
   filters: TriageFilters;
@@ -29,7 +30,11 @@ export function triageHref(filters: TriageFilters, page = filters.page): string 
   return query ? `/admin-intake/triage?${query}` : '/admin-intake/triage';
 }
 
-async function runTriage(request: Request, supabase: SupabaseClient, staff: readonly StaffMember[]) {
+async function runTriage(
+  request: Request,
+  supabase: SupabaseClient<Database>,
+  staff: readonly StaffMember[],
+) {
   const form = readTriageForm(await request.formData().catch(() => new FormData()));
   let outcome: FormOutcome;
   try {

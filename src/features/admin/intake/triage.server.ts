@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export const TRIAGE_PAGE_SIZE = 50;
 
@@ -24,7 +25,7 @@ const COLUMNS = `id, reference, submitted_at, assigned_to, applicant_name:answer
 
 /** Submitted applications, oldest first: whoever has waited longest is seen first. */
 export async function listSubmissions(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filters: TriageFilters,
 ): Promise<{ rows: Submission[]; total: number }> {
   const from = (filters.page - 1) * TRIAGE_PAGE_SIZE;
@@ -45,7 +46,7 @@ export async function listSubmissions(
   return { rows: (data ?? []) as unknown as Submission[], total: count ?? 0 };
 }
 
-export async function countAwaitingTriage(supabase: SupabaseClient): Promise<number> {
+export async function countAwaitingTriage(supabase: SupabaseClient<Database>): Promise<number> {
   const { count, error } = await supabase
     .from('applications')
     .select('id', { count: 'exact', head: true })

@@ -5,12 +5,13 @@ import { leadsCsv } from './lead-csv.ts';
 import { readLeadFilters } from './lead-filters.ts';
 import { queryLeads, type Lead } from './leads.server.ts';
 import { loadStaffDirectory, staffEmails } from '../staff-directory.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const BATCH = 1000;
 /** A ceiling so one request cannot hold the server for ever; far above any real lead list. */
 const MAX_ROWS = 100_000;
 
-async function allLeads(supabase: SupabaseClient, params: URLSearchParams): Promise<Lead[]> {
+async function allLeads(supabase: SupabaseClient<Database>, params: URLSearchParams): Promise<Lead[]> {
   const filters = readLeadFilters(params);
   const leads: Lead[] = [];
   for (let from = 0; from < MAX_ROWS; from += BATCH) {

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LEAD_PAGE_SIZE, UNASSIGNED, type LeadFilters } from './lead-filters.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A lead as staff read it: every column of public.leads, with the course it was sent from. */
 export interface Lead {
@@ -42,7 +43,7 @@ export const LEAD_COLUMNS = `id, name, email, phone, country, level_of_interest,
 
 /** Newest first, filtered as the URL says, `from` to `to` inclusive. RLS shows staff every lead, others none. */
 export async function queryLeads(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filters: LeadFilters,
   from: number,
   to: number,
@@ -66,12 +67,12 @@ export async function queryLeads(
   return { rows: (data ?? []) as unknown as Lead[], total: count ?? 0 };
 }
 
-export function listLeads(supabase: SupabaseClient, filters: LeadFilters) {
+export function listLeads(supabase: SupabaseClient<Database>, filters: LeadFilters) {
   const from = (filters.page - 1) * LEAD_PAGE_SIZE;
   return queryLeads(supabase, filters, from, from + LEAD_PAGE_SIZE - 1);
 }
 
-export async function getLead(supabase: SupabaseClient, id: string): Promise<Lead | null> {
+export async function getLead(supabase: SupabaseClient<Database>, id: string): Promise<Lead | null> {
   const { data, error } = await supabase.from('leads').select(LEAD_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw new Error(`lead lookup failed: ${error.message}`);
   return data as unknown as Lead | null;

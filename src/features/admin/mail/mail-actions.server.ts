@@ -4,9 +4,10 @@ import { failure } from '../../../lib/security/form-outcome.ts';
 import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { retryMailSchema } from './mail-schemas.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The mail page's forms. retry_notification lets only administrators resend, and only failed messages. */
-export function mailHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function mailHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return {
     async 'retry-message'(fields) {
       const input = retryMailSchema.safeParse(fields);

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A message the sender gave up on after its last attempt. */
 export interface FailedMessage {
@@ -23,7 +24,7 @@ export interface MailStatus {
 export const FAILED_SHOWN = 100;
 
 /** What the outbox holds that has not gone out. Row-level security shows the outbox to staff only. */
-export async function loadMailStatus(supabase: SupabaseClient): Promise<MailStatus | null> {
+export async function loadMailStatus(supabase: SupabaseClient<Database>): Promise<MailStatus | null> {
   const unsent = () =>
     supabase
       .from('notification_outbox')

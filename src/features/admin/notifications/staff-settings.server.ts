@@ -6,6 +6,7 @@ import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { done, handleAdminPost, outcomeOfError } from '../admin-action.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
 import { staffDeliverySchema, type StaffDelivery } from './staff-delivery-schema.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface StaffNotificationsPage {
   /** The stored choice, or null when it could not be read. */
@@ -15,7 +16,10 @@ export interface StaffNotificationsPage {
 }
 
 /** The member of staff's own choice; immediate until they make one. */
-async function readDelivery(supabase: SupabaseClient, userId: string): Promise<StaffDelivery | null> {
+async function readDelivery(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+): Promise<StaffDelivery | null> {
   const { data, error } = await supabase
     .from('staff_notification_settings')
     .select('delivery')
@@ -27,7 +31,7 @@ async function readDelivery(supabase: SupabaseClient, userId: string): Promise<S
 
 /** Writes the caller's own row (row-level security allows no other): update it, or make it. */
 async function saveDelivery(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
   fields: Record<string, string>,
 ): Promise<FormOutcome> {

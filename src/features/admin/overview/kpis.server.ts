@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { kpisSchema, type Kpis } from './kpis.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The console's figures, or null when they could not be read (the page says so instead of showing zeros). */
-export async function loadKpis(supabase: SupabaseClient): Promise<Kpis | null> {
+export async function loadKpis(supabase: SupabaseClient<Database>): Promise<Kpis | null> {
   const { data, error } = await supabase.rpc('admin_kpis');
   if (error) {
     console.error('admin_kpis failed', error.message);

@@ -10,6 +10,7 @@ import {
   reasonEditSchema,
   REASON_OUTCOME_LABELS,
 } from './reason-schemas.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; outcome: FormOutcome };
 
@@ -35,7 +36,7 @@ function refused(error: Pick<PostgrestError, 'code' | 'message'>): FormOutcome {
   return error.code === 'PT409' || error.code === 'PT428' ? { ...outcome, data: { stale: true } } : outcome;
 }
 
-async function addReason(supabase: SupabaseClient, fields: Record<string, string>) {
+async function addReason(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
   const input = parse(reasonCreateSchema, fields);
   if (!input.ok) return input.outcome;
   const { error } = await supabase.from('decision_reasons').insert(input.value);
@@ -43,7 +44,7 @@ async function addReason(supabase: SupabaseClient, fields: Record<string, string
   return done(`Reason added to “${REASON_OUTCOME_LABELS[input.value.outcome]}”.`);
 }
 
-async function editReason(supabase: SupabaseClient, fields: Record<string, string>) {
+async function editReason(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
   const input = parse(reasonEditSchema, fields);
   if (!input.ok) return input.outcome;
   const { reason_id, ...change } = input.value;
@@ -56,7 +57,7 @@ async function editReason(supabase: SupabaseClient, fields: Record<string, strin
   return (data ?? []).length === 0 ? failure(404, GONE) : done('Reason saved.');
 }
 
-async function setActive(supabase: SupabaseClient, fields: Record<string, string>) {
+async function setActive(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
   const input = parse(reasonActiveSchema, fields);
   if (!input.ok) return input.outcome;
   const { reason_id, version, active } = input.value;
@@ -74,7 +75,7 @@ async function setActive(supabase: SupabaseClient, fields: Record<string, string
   );
 }
 
-async function deleteReason(supabase: SupabaseClient, fields: Record<string, string>) {
+async function deleteReason(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
   const input = parse(reasonDeleteSchema, fields);
   if (!input.ok) return input.outcome;
   const { data, error } = await supabase
@@ -87,7 +88,7 @@ async function deleteReason(supabase: SupabaseClient, fields: Record<string, str
 }
 
 /** The reasons page's forms by intent. Row-level security lets only administrators write. */
-export function reasonHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function reasonHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return {
     'add-reason': (fields) => addReason(supabase, fields),
     'edit-reason': (fields) => editReason(supabase, fields),

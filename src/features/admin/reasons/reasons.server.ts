@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { REASON_OUTCOMES, type ReasonOutcome } from './reason-schemas.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface ReasonRow {
   id: string;
@@ -18,7 +19,7 @@ interface StoredReason extends Omit<ReasonRow, 'used'> {
 
 /** Every reason by outcome, in the order decision forms list them; null when they cannot be read. */
 export async function listReasons(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
 ): Promise<Record<ReasonOutcome, ReasonRow[]> | null> {
   const { data, error } = await supabase
     .from('decision_reasons')

@@ -1,11 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /**
  * Applicants' e-mail addresses by user id, from applicant_emails() (staff only). Only people who
  * have submitted an application are answered; anyone else is simply absent from the map.
  */
 export async function applicantEmails(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicantIds: readonly string[],
 ): Promise<Map<string, string>> {
   const ids = [...new Set(applicantIds)];

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
 import type { ReviewApplication } from './detail-data.server.ts';
 import { unverifiedDocuments, type Requirement } from './documents-gate.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export type DecisionState = 'recommended' | 'approved' | 'released' | 'cancelled';
 
@@ -74,7 +75,7 @@ function fail(what: string, error: { message: string } | null): void {
 
 /** Reads everything about the application's decisions with the staff member's own token. */
 export async function loadDecisionContext(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   app: ReviewApplication,
 ): Promise<DecisionContext> {
   const [decisions, reasons, places, approval, mayRelease, requirements, guides] = await Promise.all([
@@ -123,7 +124,7 @@ export async function loadDecisionContext(
  * "Former staff member". Profiles are readable by staff under RLS.
  */
 export async function loadPersonNames(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   ids: readonly (string | null)[],
   emails: ReadonlyMap<string, string>,
 ): Promise<Map<string, string>> {

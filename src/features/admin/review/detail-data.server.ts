@@ -4,6 +4,7 @@ import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
 import { loadStaffDirectory, staffEmails, type StaffMember } from '../staff-directory.server.ts';
 import { loadDecisionContext, loadPersonNames, type DecisionContext } from './decision-data.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface ReviewDocument {
   id: string;
@@ -121,7 +122,7 @@ const byTime = <T extends { created_at: string }>(rows: T[]) =>
 
 /** A submitted application (drafts are the applicant's own business) as staff read it under RLS. */
 export async function loadReviewApplication(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<ReviewApplication | null> {
   const { data, error } = await supabase
@@ -151,7 +152,7 @@ export async function loadReviewApplication(
  * the team and file links.
  */
 export async function loadApplicationDetail(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** Seconds a document link stays valid: long enough to click, too short to forward usefully. */
 export const LINK_SECONDS = 60;
@@ -14,7 +15,7 @@ export interface DocumentLink {
  * storage policy (staff read every file) decides. A file that cannot be signed has no link.
  */
 export async function signDocumentLinks(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   documents: readonly { id: string; storage_path: string }[],
 ): Promise<Map<string, DocumentLink>> {
   const links = new Map<string, DocumentLink>();

@@ -3,6 +3,7 @@ import { loadOpenDecisions, type OpenDecision } from '../../../lib/open-decision
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { PAGE_SIZE, type QueueParams, type QueueSort } from './queue-params.ts';
 import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface QueueRow {
   id: string;
@@ -38,7 +39,7 @@ const ORDER_COLUMN: Record<QueueSort, string> = {
   reference: 'reference',
 };
 
-async function unreadMessages(supabase: SupabaseClient): Promise<Map<string, number>> {
+async function unreadMessages(supabase: SupabaseClient<Database>): Promise<Map<string, number>> {
   const { data, error } = await supabase.rpc('staff_unread_messages');
   if (error) console.error('Counting unread messages failed', error.message);
   return new Map(
@@ -54,7 +55,7 @@ async function unreadMessages(supabase: SupabaseClient): Promise<Map<string, num
  * e-mails and the open decisions of its rows.
  */
 export async function listQueue(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   params: QueueParams,
   filters: QueueFilters,
 ): Promise<QueueList> {

@@ -2,6 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { searchTerm } from '../../../lib/search-term.ts';
 import type { ListQuery } from '../../../lib/supabase/list-query.ts';
 import type { QueueParams } from './queue-params.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The queue's filters; the searches are folded and matched by the database. */
 export interface QueueFilters {
@@ -25,7 +27,11 @@ const QUEUE_EMBEDS =
  * a search the rows come from staff_search_applications(), which matches accents and case in the
  * database; the select, filters, order and range then apply to them as to the table.
  */
-export function queueQuery(supabase: SupabaseClient, columns: string, filters: QueueFilters): ListQuery {
+export function queueQuery(
+  supabase: SupabaseClient<Database>,
+  columns: string,
+  filters: QueueFilters,
+): ListQuery {
   const select = `${columns}, ${QUEUE_EMBEDS}`;
   if (!filters.applicant && !filters.course && !filters.intake) {
     return supabase.from('applications').select(select, { count: 'exact' }) as unknown as ListQuery;
@@ -36,7 +42,7 @@ export function queueQuery(supabase: SupabaseClient, columns: string, filters: Q
     intake_search: filters.intake,
   };
   return supabase
-    .rpc('staff_search_applications', search, { count: 'exact' })
+    .rpc('staff_search_applications', withoutNulls(search), { count: 'exact' })
     .select(select) as unknown as ListQuery;
 }
 

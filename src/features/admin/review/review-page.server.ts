@@ -8,6 +8,7 @@ import { pausedStep } from './decision-actions.server.ts';
 import { loadApplicationDetail, type ApplicationDetail } from './detail-data.server.ts';
 import type { FormStep } from './form-state.ts';
 import { reviewHandlers } from './review-actions.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /**
  * A form that was posted and not saved (refused, refused as stale, or paused at the decision's
@@ -47,7 +48,7 @@ const SECTION_OF: Record<string, string> = {
   'delete-note': 'notes',
 };
 
-async function isReviewable(supabase: SupabaseClient, id: string): Promise<boolean> {
+async function isReviewable(supabase: SupabaseClient<Database>, id: string): Promise<boolean> {
   const { data } = await supabase.from('applications').select('id').eq('id', id).neq('status', 'draft');
   return (data ?? []).length > 0;
 }

@@ -8,6 +8,7 @@ import {
   templateEditSchema,
   type TemplatePart,
 } from './template-schemas.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const GONE = 'That message template no longer exists. Reload the page.';
 
@@ -21,7 +22,10 @@ function partOfMessage(message: string): TemplatePart | null {
   return null;
 }
 
-async function saveTemplate(supabase: SupabaseClient, fields: Record<string, string>): Promise<FormOutcome> {
+async function saveTemplate(
+  supabase: SupabaseClient<Database>,
+  fields: Record<string, string>,
+): Promise<FormOutcome> {
   const parsed = templateEditSchema.safeParse(fields);
   if (!parsed.success) {
     return failure(422, 'Please correct the highlighted fields.', fieldErrorsOf(parsed.error));
@@ -55,6 +59,6 @@ async function saveTemplate(supabase: SupabaseClient, fields: Record<string, str
 }
 
 /** The template editor's form by intent. Row-level security lets only administrators write. */
-export function templateHandlers(supabase: SupabaseClient): Record<string, AdminHandler> {
+export function templateHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
   return { 'save-template': (fields) => saveTemplate(supabase, fields) };
 }

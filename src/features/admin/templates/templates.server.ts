@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A message template as the list and the editor show it. */
 export interface TemplateRow {
@@ -38,7 +39,7 @@ const COLUMNS =
   'key, audience, essential, description, fields, subject, summary, body_text, body_html, version, updated_by, updated_at';
 
 /** Every template, applicants' first, by key. Row-level security lets only administrators read them. */
-export async function listTemplates(supabase: SupabaseClient): Promise<TemplateRow[] | null> {
+export async function listTemplates(supabase: SupabaseClient<Database>): Promise<TemplateRow[] | null> {
   const { data, error } = await supabase
     .from('message_templates')
     .select(COLUMNS)
@@ -53,7 +54,7 @@ export async function listTemplates(supabase: SupabaseClient): Promise<TemplateR
 
 /** One template with its versions, newest first; null when there is no such template. */
 export async function loadTemplate(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   key: string,
 ): Promise<{ template: TemplateRow; versions: TemplateVersionRow[] } | null> {
   const [template, versions] = await Promise.all([
@@ -76,7 +77,7 @@ export async function loadTemplate(
 
 /** The template rendered on a real application, or why it could not be. */
 export async function previewTemplate(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   key: string,
   reference: string,
 ): Promise<{ ok: true; rendered: RenderedTemplate } | { ok: false; message: string }> {

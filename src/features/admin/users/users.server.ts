@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { USERS_PAGE_SIZE, type UsersQuery } from './users-query.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface Account {
   id: string;
@@ -31,13 +33,19 @@ const rowSchema = z.object({
 const staffSchema = z.array(z.object({ roles: z.array(z.string()).nullable() }));
 
 /** One page of accounts (staff first, then newest), or null when the list could not be read. */
-export async function listAccounts(supabase: SupabaseClient, query: UsersQuery): Promise<AccountPage | null> {
+export async function listAccounts(
+  supabase: SupabaseClient<Database>,
+  query: UsersQuery,
+): Promise<AccountPage | null> {
   const [users, staff] = await Promise.all([
-    supabase.rpc('admin_list_users', {
-      search: query.search || null,
-      page_size: USERS_PAGE_SIZE,
-      page_offset: (query.page - 1) * USERS_PAGE_SIZE,
-    }),
+    supabase.rpc(
+      'admin_list_users',
+      withoutNulls({
+        search: query.search || null,
+        page_size: USERS_PAGE_SIZE,
+        page_offset: (query.page - 1) * USERS_PAGE_SIZE,
+      }),
+    ),
     supabase.rpc('staff_directory'),
   ]);
   const rows = z.array(rowSchema).safeParse(users.data);

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { success } from '../../../lib/security/form-outcome.ts';
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { refused, sendMessage, type MessageFailure } from './send-message.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handleMessagePost(
   astro: AstroGlobal,
-  supabase: SupabaseClient | undefined,
+  supabase: SupabaseClient<Database> | undefined,
 ): Promise<Response | MessageFailure | null> {
   if (astro.request.method !== 'POST') return null;
   if (!supabase) return astro.redirect(`/auth?next=${encodeURIComponent(astro.url.pathname)}`, 303);
