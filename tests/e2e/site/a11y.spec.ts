@@ -29,7 +29,7 @@ async function violations(browser: Browser, path: string, viewport?: { width: nu
 
 test('every public page and the not-found page pass axe WCAG 2.2 AA checks', async ({ browser, request }) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
-  test.setTimeout(20_000 + pages.length * 5_000);
+  test.setTimeout(30_000 + pages.length * 10_000);
   for (const path of pages) {
     await test.step(path, async () => {
       expect.soft(await violations(browser, path), path).toEqual([]);
