@@ -9,12 +9,12 @@ let project: RunningStack;
 let custom: RunningStack;
 let disabled: RunningStack;
 
+// One after another: on a Postgres server the stacks share the cluster's roles, and bootstraps that
+// alter them at the same moment fail with "tuple concurrently updated".
 beforeAll(async () => {
-  [project, custom, disabled] = await Promise.all([
-    startAuthStack(),
-    startAuthStack({ hook: { custom_access_token: { enabled: true, uri: TEST_HOOK } } }),
-    startAuthStack({ hook: { custom_access_token: { enabled: false } } }),
-  ]);
+  project = await startAuthStack();
+  custom = await startAuthStack({ hook: { custom_access_token: { enabled: true, uri: TEST_HOOK } } });
+  disabled = await startAuthStack({ hook: { custom_access_token: { enabled: false } } });
 });
 afterAll(() => Promise.all([project.stop(), custom.stop(), disabled.stop()]));
 
