@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '../../lib/document-kinds.ts';
 import type { Caller } from './api-request.server.ts';
-import { BUCKET, registerDocument, type DocumentOutcome } from './documents.server.ts';
+import { registerDocument, type DocumentOutcome } from './documents.server.ts';
 import { BUCKET_RULE, inspectFile } from './file-sniff.ts';
+import { storeCheckedFile, type FileWriter } from './file-store.server.ts';
 
 /** The fields posted with a document's file (multipart), besides the file itself. */
 export const documentUploadSchema = z.object({
@@ -44,12 +45,14 @@ async function requirementVerdict(
 /**
  * Stores and records one document posted to the app. The bytes are checked here, before anything
  * is stored (hosted Storage would keep HTML declared as a PDF), then the course's rule for the kind;
- * the file goes to Storage with the applicant's token, as the type its content has, and is recorded.
+ * the file is written by the app (`writer`, see `storeCheckedFile`) as the type its content has, and
+ * recorded with the applicant's token.
  */
 export async function uploadDocument(
   caller: Caller,
   applicationId: string,
   form: FormData,
+  writer: FileWriter | undefined,
 ): Promise<DocumentOutcome> {
   const file = form.get('file');
   const fields = documentUploadSchema.safeParse({
@@ -70,11 +73,18 @@ export async function uploadDocument(
   if (!verdict)
     return { ok: false, status: 502, message: 'The file could not be checked. Please try again.' };
   if (!verdict.valid) return refused(verdict.error ?? 'the file cannot be accepted.');
-  const stored = await caller.supabase.storage
-    .from(BUCKET)
-    .upload(path, await file.arrayBuffer(), { contentType: checked.type, upsert: false });
-  if (stored.error)
+  const stored = await storeCheckedFile(
+    caller.supabase,
+    writer,
+    'can_upload_application_file',
+    path,
+    file,
+    checked.type,
+  );
+  if (stored === 'refused')
     return { ok: false, status: 403, message: 'The file could not be stored. Please try again.' };
+  if (stored === 'unavailable')
+    return { ok: false, status: 503, message: 'Uploads are unavailable just now. Please try again later.' };
   return registerDocument(caller.supabase, applicationId, {
     kind,
     storage_path: path,

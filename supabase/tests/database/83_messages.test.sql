@@ -2,7 +2,7 @@
 -- application-documents under <applicant>/<application>/messages/), read markers and unread counts,
 -- and the notification a new message queues.
 begin;
-select plan(53);
+select plan(54);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -54,8 +54,13 @@ select is(tests.row_count($$select 1 from public.application_messages$$), 2, 'on
 select is(tests.row_count($$select 1 from public.application_notes$$), 0, 'internal notes never reach the applicant');
 
 -- An attachment is a file in the application's messages folder, held to the document rules.
-select is(tests.row_count($$insert into storage.objects (bucket_id, name, owner, metadata) values ('application-documents', pg_temp.v('file'), auth.uid(), '{"size": 2048, "mimetype": "application/pdf"}')$$), 1, 'the applicant uploads into the application''s messages folder');
-select throws_ok($$insert into storage.objects (bucket_id, name, owner, metadata) values ('application-documents', replace(pg_temp.v('file'), 'scan.pdf', 'page.html'), auth.uid(), '{"size": 10, "mimetype": "text/html"}')$$, '42501', null, 'but not a page');
+select is(public.can_upload_message_file(pg_temp.v('file')), true, 'the applicant may have a file stored in the application''s messages folder');
+select is(public.can_upload_message_file(replace(pg_temp.v('file'), 'scan.pdf', 'page.html')), false, 'but not a page');
+select throws_ok($$insert into storage.objects (bucket_id, name, owner, metadata) values ('application-documents', pg_temp.v('file'), auth.uid(), '{"size": 2048, "mimetype": "application/pdf"}')$$, '42501', null, 'and never writes the bucket with their own token: the app server stores the file once it has checked its bytes');
+select tests.authenticate_as_service_role();
+insert into storage.objects (bucket_id, name, metadata)
+  values ('application-documents', pg_temp.v('file'), '{"size": 2048, "mimetype": "application/pdf"}');
+select tests.authenticate_as('owner');
 select lives_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'My scan', jsonb_build_object('storage_path', pg_temp.v('file'), 'file_name', 'scan.pdf'))$$, 'and sends it with a message');
 select is((select size_bytes from public.application_message_attachments), 2048::bigint, 'the size comes from storage');
 select throws_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'Missing file', jsonb_build_object('storage_path', replace(pg_temp.v('file'), '1b4e28ba', '2b4e28ba'), 'file_name', 'scan.pdf'))$$, '22023', 'Upload the file before attaching it.', 'an attachment that was never uploaded is refused');
@@ -70,7 +75,7 @@ select is(tests.row_count($$select 1 from storage.objects where name like '%/mes
 select is(tests.row_count($$select 1 from public.application_message_reads$$), 0, 'nor any read marker');
 select is((select count(*)::integer from public.my_unread_messages()), 0, 'and has no unread messages');
 select throws_ok($$select public.mark_messages_read(pg_temp.v('app')::uuid)$$, 'P0002', null, 'nor marks the owner''s thread read');
-select throws_ok($$insert into storage.objects (bucket_id, name, owner, metadata) values ('application-documents', replace(pg_temp.v('file'), '1b4e28ba', '3b4e28ba'), auth.uid(), '{"size": 2048, "mimetype": "application/pdf"}')$$, '42501', null, 'nor uploads into the owner''s messages folder');
+select is(public.can_upload_message_file(replace(pg_temp.v('file'), '1b4e28ba', '3b4e28ba')), false, 'nor may have a file stored in the owner''s messages folder');
 
 -- Staff: the applicant's messages are unread until they open the thread, per person.
 select tests.authenticate_as('counsellor');

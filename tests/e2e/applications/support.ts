@@ -140,9 +140,11 @@ export async function submitThroughApi(
     .eq('course_id', COURSE.id)
     .eq('required', true);
   const documents: Record<string, string> = {};
+  // Files are written as the app server writes them (service role); the rows with the applicant's token.
+  const writer = await serviceClient(stackUrl);
   for (const { kind } of (rules ?? []) as { kind: string }[]) {
     const path = `${userId}/${app.id}/${crypto.randomUUID()}-${kind}.pdf`;
-    const upload = await client.storage
+    const upload = await writer.storage
       .from('application-documents')
       .upload(path, pdfBytes(kind), { contentType: 'application/pdf' });
     if (upload.error) throw new Error(`upload failed: ${upload.error.message}`);

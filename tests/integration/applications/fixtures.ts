@@ -8,6 +8,8 @@ export const BUCKET = 'application-documents';
 export interface Person {
   id: string;
   client: SupabaseClient;
+  /** The app server's service-role client, which alone writes files (after checking their bytes). */
+  writer: SupabaseClient;
 }
 
 /** A confirmed user made through the auth admin API, signed in, optionally holding staff roles. */
@@ -28,7 +30,7 @@ export async function person(stack: RunningStack, roles: string[] = []): Promise
   const client = clientFor(stack);
   const signedIn = await client.auth.signInWithPassword({ email, password });
   if (signedIn.error) throw signedIn.error;
-  return { id: created.data.user.id, client };
+  return { id: created.data.user.id, client, writer: clientFor(stack, stack.serviceRoleKey) };
 }
 
 export interface IntakeOptions {
@@ -95,10 +97,13 @@ export function completeAnswers(): Record<string, unknown> {
 export const pdfBytes = () =>
   new Blob(['%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'], { type: 'application/pdf' });
 
-/** Uploads a real PDF into the applicant's folder and records it as a document of the given kind. */
+/**
+ * Stores a real PDF in the applicant's folder, as the app server does once it has checked the
+ * bytes, and records it with the applicant's token as a document of the given kind.
+ */
 export async function attach(who: Person, applicationId: string, kind: string) {
   const path = `${who.id}/${applicationId}/${randomUUID()}-${kind}.pdf`;
-  const uploaded = await who.client.storage.from(BUCKET).upload(path, pdfBytes(), {
+  const uploaded = await who.writer.storage.from(BUCKET).upload(path, pdfBytes(), {
     contentType: 'application/pdf',
   });
   if (uploaded.error) throw uploaded.error;

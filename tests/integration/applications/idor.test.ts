@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningStack } from '../../../supabase/local/server.ts';
+import { storeCheckedFile } from '../../../src/features/applications/file-store.server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import {
   BUCKET,
@@ -185,11 +186,17 @@ describe("another applicant cannot reach someone else's application", () => {
     expect(own.data?.size).toBeGreaterThan(0);
   });
 
-  it('cannot upload into a folder of its own named after the other application', async () => {
+  it('cannot have the app store a file in a folder of its own named after the other application', async () => {
     const path = `${intruder.id}/${appId}/${crypto.randomUUID()}-mine.pdf`;
-    const upload = await intruder.client.storage
-      .from(BUCKET)
-      .upload(path, pdfBytes(), { contentType: 'application/pdf' });
-    expect(upload.error).not.toBeNull();
+    const stored = await storeCheckedFile(
+      intruder.client,
+      intruder.writer,
+      'can_upload_application_file',
+      path,
+      new File([pdfBytes()], 'mine.pdf'),
+      'application/pdf',
+    );
+    expect(stored).toBe('refused');
+    expect((await victim.client.storage.from(BUCKET).download(path)).data).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
+import { storeCheckedFile } from '../../../src/features/applications/file-store.server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 import { BUCKET, course, intake, move, pdfBytes, person, submitted, type Person } from './fixtures.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   intruderAppId = (await submitted(intruder, courseId, intakeId)).id;
   await move(counsellor, appId, 'under_review');
   filePath = `${owner.id}/${appId}/messages/${crypto.randomUUID()}-scan.pdf`;
-  const upload = await owner.client.storage
+  const upload = await owner.writer.storage
     .from(BUCKET)
     .upload(filePath, pdfBytes(), { contentType: 'application/pdf' });
   if (upload.error) throw upload.error;
@@ -70,12 +71,15 @@ describe('the conversation on an application through the REST API', () => {
       .from('application_messages')
       .insert({ application_id: appId, author_id: intruder.id, author_role: 'staff', body: 'Forged' });
     expect(planted.error?.code).toBe('42501');
-    const upload = await intruder.client.storage
-      .from(BUCKET)
-      .upload(`${owner.id}/${appId}/messages/${crypto.randomUUID()}-planted.pdf`, pdfBytes(), {
-        contentType: 'application/pdf',
-      });
-    expect(upload.error).not.toBeNull();
+    const planting = await storeCheckedFile(
+      intruder.client,
+      intruder.writer,
+      'can_upload_message_file',
+      `${owner.id}/${appId}/messages/${crypto.randomUUID()}-planted.pdf`,
+      new File([pdfBytes()], 'planted.pdf'),
+      'application/pdf',
+    );
+    expect(planting).toBe('refused');
     expect((await owner.client.storage.from(BUCKET).remove([filePath])).data ?? []).toEqual([]);
     expect(await count('select count(*)::int as n from public.application_messages', [])).toBe(before);
   });

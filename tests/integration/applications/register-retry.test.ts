@@ -18,7 +18,7 @@ describe('recording an uploaded document', () => {
     const courseId = await course(stack);
     const app = await draft(applicant, courseId, await intake(stack, courseId));
     const path = `${applicant.id}/${app.id}/${randomUUID()}-passport.pdf`;
-    const stored = await applicant.client.storage
+    const stored = await applicant.writer.storage
       .from(BUCKET)
       .upload(path, pdfBytes(), { contentType: 'application/pdf' });
     expect(stored.error).toBeNull();

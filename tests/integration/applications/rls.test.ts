@@ -212,7 +212,7 @@ describe('row-level security on the application tables', () => {
       await matrix(
         `insert into storage.objects (bucket_id, name) values ('application-documents', :owner || '/' || :draft || '/00000000-0000-4000-8000-000000000000-x.pdf')`,
       ),
-    ).toMatchObject({ anon: DENIED, other: DENIED, counsellor: DENIED, admin: DENIED });
+    ).toMatchObject({ anon: DENIED, owner: DENIED, other: DENIED, counsellor: DENIED, admin: DENIED });
     expect(await matrix(`delete ${inBucket} and name like '%' || :submitted || '%'`)).toEqual(
       row(0, 0, 0, 0, 0),
     );

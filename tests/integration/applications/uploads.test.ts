@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { uploadDocument } from '../../../src/features/applications/document-upload.server.ts';
+import { storeCheckedFile } from '../../../src/features/applications/file-store.server.ts';
 import { safeFileName } from '../../../src/features/applications/upload-file.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 import { BUCKET, course, draft, intake, pdfBytes, person, type Person } from './fixtures.ts';
@@ -20,12 +21,13 @@ interface BadUpload {
   name: string;
   type: string;
   size?: number;
-  /** Bytes sent to Storage; without them only the pre-flight is asked. */
+  /** Bytes the app is asked to store; without them only the pre-flight is asked. */
   bytes?: Uint8Array;
   /**
    * The layers expected to refuse besides the app, which refuses every file in the corpus: the
-   * pre-flight RPC, Storage (which, as hosted, never looks at the bytes), or both. `app` alone
-   * marks a file only the app's own look at the bytes stops.
+   * pre-flight RPC, the write itself (the database's path rule the app asks first and the bucket's
+   * own type and size limits; neither looks at the bytes), or both. `app` alone marks a file only
+   * the app's own look at the bytes stops.
    */
   refusedBy: ('validate' | 'storage' | 'app')[];
   /** The name alone is unacceptable, whatever the file holds. */
@@ -134,7 +136,7 @@ const corpus: BadUpload[] = [
     type: 'application/pdf',
     size: 0,
     bytes: new Uint8Array(0),
-    refusedBy: ['validate', 'app'],
+    refusedBy: ['validate', 'storage', 'app'],
   },
   { case: 'negative size', name: 'minus.pdf', type: 'application/pdf', size: -1, refusedBy: ['validate'] },
   {
@@ -291,7 +293,12 @@ function throughApp(bytes: Uint8Array, name: string, type: string) {
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   form.set('kind', 'transcript');
   form.set('storage_path', `${folder}/${randomUUID()}-${safeFileName(name)}`);
-  return uploadDocument({ userId: applicant.id, supabase: applicant.client }, applicationId, form);
+  return uploadDocument(
+    { userId: applicant.id, supabase: applicant.client },
+    applicationId,
+    form,
+    applicant.writer,
+  );
 }
 
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-100);
@@ -299,7 +306,7 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-
 describe('bad uploads are refused, every single one', () => {
   it('accepts a genuine PDF, so the refusals below mean something', async () => {
     expect(await preflight('passport.pdf', 2048, 'application/pdf')).toEqual({ valid: true, error: null });
-    const upload = await applicant.client.storage
+    const upload = await applicant.writer.storage
       .from(BUCKET)
       .upload(`${folder}/${randomUUID()}-passport.pdf`, pdfBytes(), { contentType: 'application/pdf' });
     expect(upload.error).toBeNull();
@@ -332,18 +339,20 @@ describe('bad uploads are refused, every single one', () => {
     else expect(verdict.valid).toBe(true);
     if (!bad.bytes) return;
     const objectName = bad.objectName?.(folder) ?? `${folder}/${randomUUID()}-${safeName(bad.name)}`;
-    const upload = await applicant.client.storage
-      .from(BUCKET)
-      .upload(objectName, new Blob([bad.bytes as Uint8Array<ArrayBuffer>], { type: bad.type }), {
-        contentType: bad.type || 'application/octet-stream',
-      });
-    if (bad.refusedBy.includes('storage')) expect(upload.error).not.toBeNull();
-    else expect(upload.error).toBeNull();
+    const stored = await storeCheckedFile(
+      applicant.client,
+      applicant.writer,
+      'can_upload_application_file',
+      objectName,
+      new File([bad.bytes as Uint8Array<ArrayBuffer>], 'upload', { type: bad.type }),
+      bad.type || 'application/octet-stream',
+    );
+    expect(stored).toBe(bad.refusedBy.includes('storage') ? 'refused' : 'stored');
   });
 
   it('refuses every corpus name as a document record, even over a genuine stored file', async () => {
     const path = `${folder}/${randomUUID()}-passport.pdf`;
-    await applicant.client.storage.from(BUCKET).upload(path, pdfBytes(), { contentType: 'application/pdf' });
+    await applicant.writer.storage.from(BUCKET).upload(path, pdfBytes(), { contentType: 'application/pdf' });
     const names = corpus.filter((bad) => bad.badName);
     expect(names.length).toBeGreaterThan(20);
     for (const bad of names) {

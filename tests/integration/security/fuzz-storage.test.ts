@@ -78,7 +78,8 @@ const upload = fc.record({
   magic: fc.constantFrom(...Object.keys(MAGIC)),
   bytes: fc.uint8Array({ maxLength: 2048 }),
   method: fc.constantFrom('POST', 'PUT'),
-  signedIn: fc.boolean(),
+  /** Only the app server's key writes the bucket; an applicant's token and the anon key never do. */
+  sender: fc.constantFrom('applicant', 'anonymous', 'app server'),
   bucket: fc.constantFrom(BUCKET, BUCKET, 'no-such-bucket'),
 });
 
@@ -105,9 +106,10 @@ describe('fuzzing uploads', () => {
         const before = await objectCount();
         const key = keyFor(input.owner, input.name);
         const body = new Uint8Array([...(MAGIC[input.magic] ?? []), ...input.bytes]);
+        const bearer = { applicant: token, anonymous: stack.anonKey, 'app server': stack.serviceRoleKey };
         const headers: Record<string, string> = {
           apikey: stack.anonKey,
-          authorization: `Bearer ${input.signedIn ? token : stack.anonKey}`,
+          authorization: `Bearer ${bearer[input.sender]}`,
         };
         // A header carries printable ASCII only; anything else never leaves a client.
         if (input.type) headers['content-type'] = input.type.replace(/[^\x20-\x7e]/g, '?');
@@ -126,7 +128,7 @@ describe('fuzzing uploads', () => {
         if (response.status >= 400) expect(after).toBe(before);
         else {
           expect(after).toBe(before + 1);
-          expect(input.owner, 'only the applicant’s own folder takes files').toBe('mine');
+          expect(input.sender, 'only the app server writes files').toBe('app server');
           const { rows } = await stack.db.query<{ type: string }>(
             `select metadata ->> 'mimetype' as type from storage.objects order by created_at desc limit 1`,
           );
@@ -137,14 +139,21 @@ describe('fuzzing uploads', () => {
     );
   }, 240_000);
 
-  it('stores a well-formed PDF in the applicant’s own folder, so refusals above are not the only outcome', async () => {
-    const key = `${folder}/${crypto.randomUUID()}-transcript.pdf`;
-    const response = await fetch(`${stack.url}/storage/v1/object/${BUCKET}/${key}`, {
-      method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
-      body: new Uint8Array([...(MAGIC['pdf'] ?? []), ...Buffer.from('1 0 obj\n<<>>\nendobj\n%%EOF\n')]),
-    });
-    expect(response.status).toBe(200);
+  it('stores a well-formed PDF sent with the app server’s key, never with the applicant’s own token', async () => {
+    const send = (bearer: string) =>
+      fetch(`${stack.url}/storage/v1/object/${BUCKET}/${folder}/${crypto.randomUUID()}-transcript.pdf`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/pdf',
+        },
+        body: new Uint8Array([...(MAGIC['pdf'] ?? []), ...Buffer.from('1 0 obj\n<<>>\nendobj\n%%EOF\n')]),
+      });
+    expect((await send(stack.serviceRoleKey)).status).toBe(200);
+    const own = await send(token);
+    expect(own.status).toBe(400);
+    expect(await own.json()).toMatchObject({ statusCode: '403' });
   });
 });
 

@@ -110,31 +110,39 @@ describe(`bursts of ${BURST} concurrent requests on loopback`, () => {
     );
   }, 120_000);
 
-  it('stores every upload into its owner’s folder and loses none', async () => {
+  it('stores every upload posted to the app into its owner’s folder and loses none', async () => {
     const { rows: drafts } = await fuzz.stack.db.query<{ id: string; applicant_id: string }>(
       'select id, applicant_id from public.applications where applicant_id = any($1::uuid[])',
       [applicants.map((a) => a.userId)],
     );
-    const folderOf = new Map(drafts.map((d) => [d.applicant_id, `${d.applicant_id}/${d.id}`]));
+    const draftOf = new Map(drafts.map((d) => [d.applicant_id, d.id]));
     const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
     const tally = await burst(BURST, async (i) => {
       const applicant = applicants[i]!;
-      const key = `${folderOf.get(applicant.userId)}/${crypto.randomUUID()}-transcript.pdf`;
-      const response = await fetch(`${fuzz.stack.url}/storage/v1/object/application-documents/${key}`, {
+      const id = draftOf.get(applicant.userId);
+      const form = new FormData();
+      form.set('file', new File([pdf], 'transcript.pdf', { type: 'application/pdf' }));
+      form.set('kind', 'transcript');
+      form.set('storage_path', `${applicant.userId}/${id}/${crypto.randomUUID()}-transcript.pdf`);
+      const response = await fetch(new URL(`/api/applications/${id}/documents`, fuzz.app.url), {
         method: 'POST',
         headers: {
-          apikey: fuzz.stack.anonKey,
-          authorization: `Bearer ${applicant.token}`,
-          'content-type': 'application/pdf',
+          cookie: applicant.cookie,
+          origin: new URL(fuzz.app.url).origin,
+          'x-csrf-token': applicant.csrf,
         },
-        body: pdf,
+        body: form,
       });
       await response.arrayBuffer();
       return response.status;
     });
-    expect([...tally]).toEqual([[200, BURST]]);
+    expect([...tally]).toEqual([[201, BURST]]);
     const { rows } = await fuzz.stack.db.query<{ n: number }>(
-      `select count(*)::int as n from storage.objects where bucket_id = 'application-documents' and owner = any($1::uuid[])`,
+      `select count(*)::int as n from storage.objects o
+       join public.application_documents d on d.storage_path = o.name
+       join public.applications a on a.id = d.application_id
+       where o.bucket_id = 'application-documents' and o.name like a.applicant_id || '/%'
+         and a.applicant_id = any($1::uuid[])`,
       [applicants.map((a) => a.userId)],
     );
     expect(rows[0]?.n).toBe(BURST);

@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { success } from '../../../lib/security/form-outcome.ts';
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
+import { createServiceRoleClient } from '../../../lib/supabase/service.server.ts';
 import { refused, sendMessage, type MessageFailure } from './send-message.server.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 
@@ -20,7 +21,7 @@ export async function handleMessagePost(
   const id = astro.params['id'] ?? '';
   if (!UUID.test(id)) return new Response(null, { status: 404 });
   const form = await astro.request.formData().catch(() => new FormData());
-  const failure = await sendMessage(supabase, id, form).catch((error: unknown) => {
+  const failure = await sendMessage(supabase, id, form, createServiceRoleClient()).catch((error: unknown) => {
     console.error('Sending a message failed', error);
     return refused(502, 'The message could not be sent. Please try again in a moment.', '');
   });

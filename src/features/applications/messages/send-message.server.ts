@@ -1,7 +1,9 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 import { BUCKET } from '../documents.server.ts';
 import { inspectFile } from '../file-sniff.ts';
+import { storeCheckedFile, type FileWriter } from '../file-store.server.ts';
 import { safeFileName } from '../upload-file.ts';
 import { ATTACHMENT_RULE, messageFormSchema } from './message-schema.ts';
 
@@ -37,11 +39,13 @@ function failureOf(error: Pick<PostgrestError, 'code' | 'message'>, body: string
 
 /**
  * Checks an attachment as the document upload path does (content sniffed, size, then the
- * database's own file rules) and stores it in the application's messages folder with the sender's
- * token, so the storage policies decide. Returns the stored path or why the file cannot be used.
+ * database's own file rules) and stores it in the application's messages folder once the database
+ * says, with the sender's token, that the sender may write there (`storeCheckedFile`). Returns the
+ * stored path or why the file cannot be used.
  */
 async function storeAttachment(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
+  writer: FileWriter | undefined,
   applicationId: string,
   file: File,
 ): Promise<{ path: string } | { problem: string; status: number }> {
@@ -51,7 +55,7 @@ async function storeAttachment(
     file_name: file.name,
     file_size: file.size,
     content_type: checked.type,
-    allowed_types: ATTACHMENT_RULE.allowed_types,
+    allowed_types: [...ATTACHMENT_RULE.allowed_types],
     max_bytes: ATTACHMENT_RULE.max_size_bytes,
   });
   if (typeof problem === 'string')
@@ -61,21 +65,29 @@ async function storeAttachment(
     .select('applicant_id')
     .eq('id', applicationId)
     .maybeSingle();
-  const applicant = (app as { applicant_id: string } | null)?.applicant_id;
+  const applicant = app?.applicant_id;
   if (!applicant) return { problem: NOT_FOUND, status: 404 };
   const path = `${applicant}/${applicationId}/messages/${crypto.randomUUID()}-${safeFileName(file.name)}`;
-  const { error } = await supabase.storage
-    .from(BUCKET)
-    .upload(path, await file.arrayBuffer(), { contentType: checked.type, upsert: false });
-  if (error) return { problem: 'The attachment could not be uploaded. Please try again.', status: 403 };
-  return { path };
+  const stored = await storeCheckedFile(
+    supabase,
+    writer,
+    'can_upload_message_file',
+    path,
+    file,
+    checked.type,
+  );
+  if (stored === 'stored') return { path };
+  if (stored === 'refused')
+    return { problem: 'The attachment could not be uploaded. Please try again.', status: 403 };
+  return { problem: 'Attachments are unavailable just now. Please try again later.', status: 503 };
 }
 
 /** Sends the message form's message (and its attachment) on one application; nothing is kept on failure. */
 export async function sendMessage(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   form: FormData,
+  writer: FileWriter | undefined,
 ): Promise<MessageFailure | null> {
   const raw = form.get('body');
   const typed = typeof raw === 'string' ? raw : '';
@@ -87,7 +99,7 @@ export async function sendMessage(
   const file = form.get('attachment');
   let attachment: { storage_path: string; file_name: string } | null = null;
   if (file instanceof File && (file.size > 0 || file.name !== '')) {
-    const stored = await storeAttachment(supabase, applicationId, file);
+    const stored = await storeAttachment(supabase, writer, applicationId, file);
     if ('problem' in stored) return refused(stored.status, stored.problem, typed, 'attachment');
     attachment = { storage_path: stored.path, file_name: file.name };
   }

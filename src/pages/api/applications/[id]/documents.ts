@@ -3,6 +3,7 @@ import { applicationIdOf, callerOf } from '../../../../features/applications/api
 import { json } from '../../../../lib/json-api.server.ts';
 import { uploadDocument } from '../../../../features/applications/document-upload.server.ts';
 import { removeDocument } from '../../../../features/applications/documents.server.ts';
+import { createServiceRoleClient } from '../../../../lib/supabase/service.server.ts';
 
 export const prerender = false;
 
@@ -13,7 +14,7 @@ export const POST: APIRoute = async (context) => {
   const id = applicationIdOf(context);
   const form = await context.request.formData().catch(() => null);
   if (!id || !form) return json({ ok: false, status: 400, message: 'The upload could not be read.' }, 400);
-  const result = await uploadDocument(caller, id, form);
+  const result = await uploadDocument(caller, id, form, createServiceRoleClient());
   return json(result, result.ok ? 201 : result.status);
 };
 
