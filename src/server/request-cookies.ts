@@ -1,24 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { parseCookieHeader } from '@supabase/ssr';
 
-function decode(value: string): string {
-  const unquoted =
-    value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  if (!unquoted.includes('%')) return unquoted;
-  try {
-    return decodeURIComponent(unquoted);
-  } catch {
-    return unquoted;
-  }
-}
-
-/** The request's cookies by name; as in the app, the first of repeated names wins. */
-export function readCookies(req: IncomingMessage): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const split = part.indexOf('=');
-    if (split === -1) continue;
-    const name = part.slice(0, split).trim();
-    if (name && !cookies.has(name)) cookies.set(name, decode(part.slice(split + 1).trim()));
-  }
-  return cookies;
-}
+/** The request's cookies by name, parsed as the app's session client parses them (first of a repeated name wins). */
+export const readCookies = (req: IncomingMessage): Map<string, string> =>
+  new Map(parseCookieHeader(req.headers.cookie ?? '').map(({ name, value }) => [name, value]));

@@ -30,7 +30,7 @@ describe('TOTP enrolment and verification', () => {
     const { factor, email } = await enrolled();
     expect(factor.friendly_name).toBe('Phone app');
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(factor.totp.uri).toContain(`otpauth://totp/127.0.0.1%3A4321%3A${encodeURIComponent(email)}`);
+    expect(factor.totp.uri).toContain(`otpauth://totp/127.0.0.1%3A4321:${encodeURIComponent(email)}`);
     expect(factor.totp.uri).toContain(`secret=${factor.totp.secret}`);
     expect(factor.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
   });

@@ -7,7 +7,7 @@ import { forbidden, notFound, unprocessable, validationFailed } from '../errors.
 import { deliverAll, sms, takeSendBudget } from '../mail.ts';
 import { otpCode } from '../one-time-tokens.ts';
 import { text, validPhone } from '../params.ts';
-import { newTotpSecret } from '../totp.ts';
+import { newTotpSecret, totpUri } from '../totp.ts';
 import { factorsOf, type FactorRow } from '../users.ts';
 
 const challengeSeconds = 300;
@@ -75,8 +75,7 @@ export async function enroll(deps: AuthDeps, request: AuthRequest): Promise<Repl
   if (type === 'phone') return json({ id, type, friendly_name: name, phone });
   const issuer = text(request.body, 'issuer') || new URL(deps.config.siteUrl).host;
   const account = caller.user.email || caller.user.phone || caller.user.id;
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const uri = `otpauth://totp/${label}?algorithm=SHA1&digits=6&issuer=${encodeURIComponent(issuer)}&period=30&secret=${secret}`;
+  const uri = totpUri(secret ?? '', issuer, account);
   const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return json({ id, type, friendly_name: name, totp: { qr_code: qr, secret, uri } });
 }
