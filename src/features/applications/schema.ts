@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoCountryCode } from '../../lib/countries.ts';
+import { ENGLISH_TEST_CODES, englishScaleMessage, onEnglishScale } from '../../lib/english-tests.ts';
 
 /** Statement length limits; the database enforces the same on submission. */
 export const STATEMENT_MIN = 300;
@@ -73,30 +74,15 @@ export const academicStepSchema = z.object({
 });
 
 /** Score ranges of each accepted English test. */
-export const ENGLISH_TESTS = {
-  ielts: { label: 'IELTS Academic', min: 0, max: 9, step: 0.5 },
-  toefl: { label: 'TOEFL iBT', min: 0, max: 120, step: 1 },
-  pte: { label: 'PTE Academic', min: 10, max: 90, step: 1 },
-  duolingo: { label: 'Duolingo English Test', min: 10, max: 160, step: 5 },
-} as const;
-export type EnglishTestKind = keyof typeof ENGLISH_TESTS;
-
 export const englishStepSchema = z
   .object({
-    test: z.enum(['ielts', 'toefl', 'pte', 'duolingo'], 'Choose the test you took.'),
+    test: z.enum(ENGLISH_TEST_CODES, 'Choose the test you took.'),
     score: z.string().trim(),
     taken_on: z.string().trim(),
   })
   .superRefine((row, context) => {
-    const range = ENGLISH_TESTS[row.test];
-    const score = Number(row.score);
-    const onStep = Number.isInteger(Math.round((score / range.step) * 1000) / 1000);
-    if (row.score === '' || !Number.isFinite(score) || score < range.min || score > range.max || !onStep)
-      context.addIssue({
-        code: 'custom',
-        path: ['score'],
-        message: `${range.label} scores run from ${range.min} to ${range.max} in steps of ${range.step}.`,
-      });
+    if (row.score === '' || !onEnglishScale(row.test, Number(row.score)))
+      context.addIssue({ code: 'custom', path: ['score'], message: englishScaleMessage(row.test) });
     if (!isoDate.test(row.taken_on) || row.taken_on > today())
       context.addIssue({
         code: 'custom',

@@ -1,5 +1,5 @@
 import type { CurrencyRates } from '../../lib/convert-money.ts';
-import type { DiscoverAnswers, EnglishTest, PriorLevel } from './discover-schema.ts';
+import type { DiscoverAnswers, DiscoverTest, PriorLevel } from './discover-schema.ts';
 import { budgetCheck, gradeCheck, preferenceChecks, priorCheck, startCheck } from './eligibility-checks.ts';
 import { englishCheck, type EnglishMinimums } from './english-check.ts';
 
@@ -50,7 +50,7 @@ export function assessEligibility(
   answers: DiscoverAnswers,
   rates: CurrencyRates,
 ): Eligibility {
-  const test: EnglishTest | undefined = answers.test;
+  const test: DiscoverTest | undefined = answers.test;
   const checks = [
     ...preferenceChecks(course, answers),
     budgetCheck(course, answers, rates),

@@ -1,4 +1,10 @@
-import type { EnglishTest } from './discover-schema.ts';
+import {
+  ENGLISH_TEST_CODES,
+  ENGLISH_TESTS,
+  formatEnglishScore,
+  type EnglishTest,
+} from '../../lib/english-tests.ts';
+import type { DiscoverTest } from './discover-schema.ts';
 import type { Check } from './eligibility.ts';
 
 export interface EnglishMinimums {
@@ -8,15 +14,7 @@ export interface EnglishMinimums {
   minDuolingo: number | null;
 }
 
-const TEST_NAMES = {
-  ielts: 'IELTS',
-  toefl: 'TOEFL iBT',
-  pte: 'PTE Academic',
-  duolingo: 'Duolingo English Test',
-} as const;
-type ScoredTest = keyof typeof TEST_NAMES;
-
-function minimumFor(course: EnglishMinimums, test: ScoredTest): number | null {
+function minimumFor(course: EnglishMinimums, test: EnglishTest): number | null {
   const byTest = {
     ielts: course.minIelts,
     toefl: course.minToefl,
@@ -26,24 +24,18 @@ function minimumFor(course: EnglishMinimums, test: ScoredTest): number | null {
   return byTest[test];
 }
 
-function formatScore(test: ScoredTest, value: number): string {
-  return test === 'ielts' ? value.toFixed(1) : String(value);
-}
-
 /** The accepted tests and minimums, e.g. "IELTS 6.0 or TOEFL iBT 79". */
 export function listEnglishMinimums(course: EnglishMinimums): string {
-  return (Object.keys(TEST_NAMES) as ScoredTest[])
-    .flatMap((test) => {
-      const min = minimumFor(course, test);
-      return min === null ? [] : [`${TEST_NAMES[test]} ${formatScore(test, min)}`];
-    })
-    .join(' or ');
+  return ENGLISH_TEST_CODES.flatMap((test) => {
+    const min = minimumFor(course, test);
+    return min === null ? [] : [`${ENGLISH_TESTS[test].short} ${formatEnglishScore(test, min)}`];
+  }).join(' or ');
 }
 
 /** Compares the visitor's English test score with the course's minimum for that test. */
 export function englishCheck(
   course: EnglishMinimums,
-  test: EnglishTest | undefined,
+  test: DiscoverTest | undefined,
   score: number | undefined,
 ): Check | null {
   const accepted = listEnglishMinimums(course);
@@ -52,20 +44,20 @@ export function englishCheck(
   if (test === 'none')
     return { topic: 'english', status: 'missing', text: `needs an English test: ${accepted}` };
   const min = minimumFor(course, test);
-  const name = TEST_NAMES[test];
+  const name = ENGLISH_TESTS[test].short;
   if (min === null)
     return { topic: 'english', status: 'unknown', text: `does not list ${name}; accepts ${accepted}` };
   if (score === undefined)
-    return { topic: 'english', status: 'unknown', text: `asks for ${name} ${formatScore(test, min)}` };
+    return { topic: 'english', status: 'unknown', text: `asks for ${name} ${formatEnglishScore(test, min)}` };
   return score >= min
     ? {
         topic: 'english',
         status: 'met',
-        text: `${name} ${formatScore(test, score)} ≥ ${formatScore(test, min)} required`,
+        text: `${name} ${formatEnglishScore(test, score)} ≥ ${formatEnglishScore(test, min)} required`,
       }
     : {
         topic: 'english',
         status: 'missing',
-        text: `needs ${name} ${formatScore(test, min)} — you have ${formatScore(test, score)}`,
+        text: `needs ${name} ${formatEnglishScore(test, min)} — you have ${formatEnglishScore(test, score)}`,
       };
 }

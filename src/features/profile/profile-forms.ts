@@ -1,7 +1,8 @@
 import type { FieldErrors } from '../../lib/security/form-outcome.ts';
 import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { ProfileFieldGroup, ProfileFormProps } from './form-spec.ts';
-import { TEST_RANGES, type ProfileIntent } from './schema.ts';
+import { ENGLISH_TEST_OPTIONS } from '../../lib/english-tests.ts';
+import type { ProfileIntent } from './schema.ts';
 import type { CountryOption } from '../../lib/countries.ts';
 
 export interface FormState {
@@ -88,13 +89,16 @@ export function educationGroups(saved: number, countries: CountryOption[]): Prof
   }));
 }
 
-const TEST_OPTIONS = Object.entries(TEST_RANGES).map(([value, range]) => ({ value, label: range.label }));
-
 export function testGroups(saved: number): ProfileFieldGroup[] {
   return Array.from({ length: rowCount(saved) }, (_, index) => ({
     legend: index < saved ? `Test result ${index + 1}` : 'Add a test result',
     fields: [
-      { name: `test_scores.${index}.test`, label: 'Test', type: 'select' as const, options: TEST_OPTIONS },
+      {
+        name: `test_scores.${index}.test`,
+        label: 'Test',
+        type: 'select' as const,
+        options: ENGLISH_TEST_OPTIONS,
+      },
       { name: `test_scores.${index}.score`, label: 'Overall score', type: 'number' as const, step: '0.5' },
       { name: `test_scores.${index}.taken_on`, label: 'Date taken', type: 'date' as const },
     ],

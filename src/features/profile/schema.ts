@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoCountryCode } from '../../lib/countries.ts';
 import { newPasswordSchema } from '../../lib/security/password-rule.ts';
+import { englishScaleMessage, isEnglishTest, onEnglishScale } from '../../lib/english-tests.ts';
 
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters.`);
@@ -107,15 +108,6 @@ export const educationSchema = z.preprocess(
 );
 export type EducationInput = z.infer<typeof educationSchema>;
 
-/** Score ranges of each accepted English test. */
-export const TEST_RANGES = {
-  ielts: { label: 'IELTS Academic', min: 0, max: 9, step: 0.5 },
-  toefl: { label: 'TOEFL iBT', min: 0, max: 120, step: 1 },
-  pte: { label: 'PTE Academic', min: 10, max: 90, step: 1 },
-  duolingo: { label: 'Duolingo English Test', min: 10, max: 160, step: 5 },
-} as const;
-export type EnglishTest = keyof typeof TEST_RANGES;
-
 const testRowSchema = z
   .object({
     test: z.string().default(''),
@@ -124,21 +116,11 @@ const testRowSchema = z
   })
   .superRefine((row, context) => {
     if (isBlank(row)) return;
-    const range = TEST_RANGES[row.test as EnglishTest] as (typeof TEST_RANGES)[EnglishTest] | undefined;
-    if (!range) return context.addIssue({ code: 'custom', path: ['test'], message: 'Choose the test.' });
-    const score = Number(row.score);
-    if (
-      row.score === '' ||
-      !Number.isFinite(score) ||
-      score < range.min ||
-      score > range.max ||
-      (score * 2) % (range.step * 2) !== 0
-    )
-      context.addIssue({
-        code: 'custom',
-        path: ['score'],
-        message: `${range.label} scores run from ${range.min} to ${range.max} in steps of ${range.step}.`,
-      });
+    const test = row.test;
+    if (!isEnglishTest(test))
+      return context.addIssue({ code: 'custom', path: ['test'], message: 'Choose the test.' });
+    if (row.score === '' || !onEnglishScale(test, Number(row.score)))
+      context.addIssue({ code: 'custom', path: ['score'], message: englishScaleMessage(test) });
     if (!isoDate.test(row.taken_on) || row.taken_on > today())
       context.addIssue({
         code: 'custom',

@@ -1,13 +1,5 @@
 /** Words the review screens use for the codes stored with an application. */
 
-const ENGLISH_TESTS: Record<string, string> = {
-  ielts: 'IELTS Academic',
-  toefl: 'TOEFL iBT',
-  pte: 'PTE Academic',
-  duolingo: 'Duolingo English Test',
-  other: 'Other test',
-};
-
 export const DOCUMENT_STATES = {
   uploaded: 'Not checked yet',
   verified: 'Verified',
@@ -22,12 +14,6 @@ export const NEXT_ACTORS: Record<string, string> = {
   admissions: 'Admissions (us)',
   none: 'No one: the application is closed',
 };
-
-const humanise = (code: string) => code.replace(/_/g, ' ');
-
-export function englishTestLabel(test: string): string {
-  return ENGLISH_TESTS[test] ?? humanise(test);
-}
 
 export function documentStateLabel(status: string): string {
   return status in DOCUMENT_STATES ? DOCUMENT_STATES[status as keyof typeof DOCUMENT_STATES] : status;

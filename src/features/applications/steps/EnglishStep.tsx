@@ -1,15 +1,12 @@
 import Field from '../../../components/form/Field.tsx';
 import SelectField from '../../../components/form/SelectField.tsx';
-import { ENGLISH_TESTS } from '../schema.ts';
+import { ENGLISH_TEST_OPTIONS, englishScale } from '../../../lib/english-tests.ts';
 import type { StepProps } from './step-props.ts';
-
-const TESTS = Object.entries(ENGLISH_TESTS).map(([value, test]) => ({ value, label: test.label }));
 
 /** The English test result this application relies on. */
 export default function EnglishStep({ draft, errors, formId, update }: StepProps) {
   const result = draft.answers.english_test;
-  const range = ENGLISH_TESTS[result.test as keyof typeof ENGLISH_TESTS] as
-    (typeof ENGLISH_TESTS)[keyof typeof ENGLISH_TESTS] | undefined;
+  const range = englishScale(result.test);
   const set = (name: 'test' | 'score' | 'taken_on', value: string) =>
     update((current) => ({
       answers: { ...current.answers, english_test: { ...current.answers.english_test, [name]: value } },
@@ -20,7 +17,7 @@ export default function EnglishStep({ draft, errors, formId, update }: StepProps
         formId={formId}
         name="test"
         label="Test"
-        options={TESTS}
+        options={ENGLISH_TEST_OPTIONS}
         value={result.test ?? ''}
         error={errors['test']}
         onChange={(event) => set('test', event.target.value)}

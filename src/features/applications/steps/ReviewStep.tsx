@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import SubmitButton from '../../../components/form/SubmitButton.tsx';
 import { callApi } from '../api-client.ts';
 import type { ApplicationDraft } from '../draft.ts';
-import { ENGLISH_TESTS } from '../schema.ts';
+import { englishScale } from '../../../lib/english-tests.ts';
 import { STEPS, stepTitle, type StepId } from '../steps.ts';
 import { submitProblems, type SubmitProblem } from '../submit-problems.ts';
 import { documentLabel, type ApplicationDocument, type CourseOption, type IntakeOption } from '../types.ts';
@@ -40,7 +40,7 @@ export default function ReviewStep({
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
   const summary = useRef<HTMLDivElement>(null);
   const { personal, academic, english_test: english, statement } = draft.answers;
-  const test = ENGLISH_TESTS[english.test as keyof typeof ENGLISH_TESTS] as { label: string } | undefined;
+  const test = englishScale(english.test);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
