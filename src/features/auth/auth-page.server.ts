@@ -3,7 +3,7 @@ import { submittedFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { sanitizeNextPath } from '../../lib/security/next-path.ts';
 import type { AuthPanelProps } from './AuthPanel.tsx';
-import type { SessionBridgeProps } from './SessionBridge.tsx';
+import type { SessionBridgeProps } from './session-bridge.ts';
 import { echoValues, redirectAfter } from '../../lib/security/form-response.server.ts';
 import { bridgeProps } from './page-context.server.ts';
 import { runAuthAction } from './run-auth-action.server.ts';

@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { supabasePublicConfig } from '../../lib/supabase/config.server.ts';
 import type { AuthEventName } from '../../stores/session.ts';
-import type { SessionBridgeProps } from './SessionBridge.tsx';
+import type { SessionBridgeProps } from './session-bridge.ts';
 
-/** The props every page gives its SessionBridge island. */
+/** The props every page gives its SessionBridge. */
 export function bridgeProps(astro: AstroGlobal, initialEvent?: AuthEventName): SessionBridgeProps {
   return {
     user: astro.locals.user,

@@ -1,0 +1,102 @@
+import { getSupabaseBrowserClient, type BrowserClientConfig } from '../../lib/supabase/browser.ts';
+import { showSecurityToast } from '../../lib/security/security-toasts.ts';
+import type { FlashToast } from '../../lib/security/flash.ts';
+import { recordAudit } from '../../stores/audit-log.ts';
+import { seedCsrf } from '../../stores/csrf.ts';
+import {
+  $session,
+  AUTH_CHANNEL,
+  isAuthEvent,
+  seedSession,
+  setSession,
+  type AuthEventName,
+} from '../../stores/session.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import type { SessionUser } from './session-user.ts';
+import { adoptUrlSession } from './url-session.ts';
+
+export interface SessionBridgeProps {
+  user: SessionUser | null;
+  csrfToken: string;
+  supabase: BrowserClientConfig;
+  flash: FlashToast[];
+  /** An event the server already knows happened (e.g. PASSWORD_RECOVERY on the reset form). */
+  initialEvent?: AuthEventName;
+}
+
+function showFlash(flash: readonly FlashToast[]): void {
+  for (const toast of flash) {
+    if (toast.kind === 'error' || toast.kind === 'warning') showSecurityToast(toast, toast.kind);
+    else pushToast(toast);
+  }
+}
+
+/** Refreshes tokens on a timer only while the page is visible. */
+function refreshWhileVisible(client: ReturnType<typeof getSupabaseBrowserClient>): () => void {
+  const sync = () =>
+    void (document.visibilityState === 'visible'
+      ? client.auth.startAutoRefresh()
+      : client.auth.stopAutoRefresh());
+  sync();
+  document.addEventListener('visibilitychange', sync);
+  return () => {
+    document.removeEventListener('visibilitychange', sync);
+    void client.auth.stopAutoRefresh();
+  };
+}
+
+/** The id of the element holding the page's SessionBridgeProps as JSON. */
+export const SESSION_BRIDGE_ID = 'session-bridge';
+
+/** The props as JSON that is safe inside a `<script>` element. */
+export const serialiseBridgeProps = (props: SessionBridgeProps): string =>
+  JSON.stringify(props).replace(/</g, '\\u003c');
+
+/**
+ * Connects the page to the browser's session: seeds the stores from the server's snapshot of this
+ * page load, turns the browser client's auth events (and other tabs' announcements) into $session
+ * updates, and records every event in the local audit log. Returns the disconnect.
+ */
+export function connectSession({
+  user,
+  csrfToken,
+  supabase,
+  flash,
+  initialEvent,
+}: SessionBridgeProps): () => void {
+  seedSession(user);
+  seedCsrf(csrfToken);
+  showFlash(flash);
+  const stopAudit = $session.listen(({ event }) => {
+    if (event) recordAudit({ type: 'auth_event', event, path: window.location.pathname });
+  });
+  if (initialEvent) setSession(initialEvent, user);
+  const client = getSupabaseBrowserClient(supabase);
+  const { data } = client.auth.onAuthStateChange((event, session) => {
+    if (!isAuthEvent(event)) return;
+    const current = $session.get().user;
+    setSession(
+      event,
+      session ? current : event === 'INITIAL_SESSION' ? current : null,
+      session?.expires_at ?? null,
+    );
+  });
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(AUTH_CHANNEL);
+  channel?.addEventListener('message', (message: MessageEvent<{ event?: unknown }>) => {
+    if (isAuthEvent(message.data.event)) setSession(message.data.event, $session.get().user);
+  });
+  const stopRefresh = refreshWhileVisible(client);
+  void adoptUrlSession(client);
+  return () => {
+    stopAudit();
+    data.subscription.unsubscribe();
+    channel?.close();
+    stopRefresh();
+  };
+}
+
+/** Connects the page using the props the server wrote into it; nothing when there are none. */
+export function connectPageSession(): void {
+  const text = document.getElementById(SESSION_BRIDGE_ID)?.textContent;
+  if (text) connectSession(JSON.parse(text) as SessionBridgeProps);
+}
