@@ -17,6 +17,8 @@ export interface StackContext {
   storageDir: string;
   mailbox: Mailbox;
   log(message: string): void;
+  /** Milliseconds since the epoch (Date.now unless a test gives its own). */
+  clock(): number;
 }
 
 export interface ServiceRequest {

@@ -38,6 +38,8 @@ export interface StackOptions {
   /** The Supabase CLI's published demo keys instead of this install's own (tests that ask for them). */
   wellKnownKeys?: boolean;
   quiet?: boolean;
+  /** Milliseconds since the epoch, for the REST schema cache's re-check; tests pass one they advance. */
+  clock?: () => number;
 }
 
 export interface RunningStack {
@@ -153,6 +155,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       storageDir: join(dataDir, 'storage'),
       mailbox,
       log,
+      clock: options.clock ?? Date.now,
     };
     services = {
       auth: await createAuthService(ctx),

@@ -42,7 +42,7 @@ async function route(request: RestRequest): Promise<void> {
 /** The REST API under /rest/v1, answering the requests postgrest-js makes as PostgREST v14 would. */
 export function createRestService(ctx: StackContext): Service {
   const api = apiConfig(ctx.config);
-  const schemas = createSchemaCacheHolder(ctx.db, api.schemas);
+  const schemas = createSchemaCacheHolder(ctx.db, api.schemas, ctx.clock);
   return {
     async handle(service) {
       if (!requireApiKey(service.caller, service.res)) return;

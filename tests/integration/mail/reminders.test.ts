@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBackgroundWork } from '../../../src/lib/jobs/background.server.ts';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { queueReminders } from '../../../src/lib/jobs/admissions-jobs.server.ts';
@@ -89,9 +89,15 @@ describe('reminders', () => {
     await expect(startBackgroundWork({ ...env, BACKGROUND_WORK: 'sometimes' })).rejects.toThrow(
       'BACKGROUND_WORK must be "on" or "off", not "sometimes".',
     );
-    const off = await startBackgroundWork({ ...env, BACKGROUND_WORK: 'off' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    off();
+    // Timed work runs on setInterval: with it faked, "off" must have scheduled nothing at all.
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      const off = await startBackgroundWork({ ...env, BACKGROUND_WORK: 'off' });
+      expect(vi.getTimerCount()).toBe(0);
+      off();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await sent()).toBe(0);
 
     const worker = spawn(process.execPath, ['src/server/worker.ts'], {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
@@ -8,8 +7,10 @@ import { fixtureSql } from './fixture.ts';
 
 let stack: RunningStack;
 let anon: Traced;
+/** The stack's clock, moved on by hand instead of waiting for real seconds to pass. */
+let now = Date.now();
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ clock: () => now });
   await stack.db.exec(`${fixtureSql}${fidelitySql}`);
   anon = tracedClient(stack);
 });
@@ -18,7 +19,7 @@ afterAll(() => stack.stop());
 /** PostgREST reads `pgrst.*` role settings of the authenticator; the stack re-reads them within a second. */
 async function setConfig(sql: string): Promise<void> {
   await stack.db.exec(sql);
-  await sleep(1100);
+  now += 1100;
 }
 
 const labelIds = async () =>

@@ -48,6 +48,7 @@ async function restartStorage(): Promise<void> {
     storageDir,
     mailbox: { deliver: async () => undefined },
     log: () => undefined,
+    clock: Date.now,
   });
 }
 

@@ -12,7 +12,11 @@ export interface SchemaCacheHolder {
  * Keeps the schema cache fresh without NOTIFY (which PGlite cannot deliver): a cheap catalog fingerprint is
  * compared at most once a second, or right away when a lookup missed, and the cache is re-read when it moved.
  */
-export function createSchemaCacheHolder(db: Database, schemas: string[]): SchemaCacheHolder {
+export function createSchemaCacheHolder(
+  db: Database,
+  schemas: string[],
+  clock: () => number = Date.now,
+): SchemaCacheHolder {
   let cache: SchemaCache | null = null;
   let fingerprint = '';
   let checkedAt = 0;
@@ -20,7 +24,7 @@ export function createSchemaCacheHolder(db: Database, schemas: string[]): Schema
 
   async function refresh(): Promise<SchemaCache> {
     const result = await db.query<{ fingerprint: string }>(fingerprintSql, [schemas]);
-    checkedAt = Date.now();
+    checkedAt = clock();
     const current = result.rows[0]?.fingerprint ?? '';
     if (!cache || current !== fingerprint) {
       cache = await loadSchemaCache(db, schemas);
@@ -31,7 +35,7 @@ export function createSchemaCacheHolder(db: Database, schemas: string[]): Schema
 
   return {
     get(recheck = false) {
-      if (cache && !recheck && Date.now() - checkedAt < 1000) return Promise.resolve(cache);
+      if (cache && !recheck && clock() - checkedAt < 1000) return Promise.resolve(cache);
       pending ??= refresh().finally(() => (pending = null));
       return pending;
     },
