@@ -5,6 +5,63 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The layers of src, top to bottom: pages (with src/middleware.ts and the Node server in src/server)
+ * → layouts → features → components → stores → lib. A layer imports only from layers below it and
+ * from itself; nothing in src imports the local stack. Islands never import server-only code.
+ */
+const LAYERS = [
+  { name: 'layouts', files: ['src/layouts/**'], above: ['pages', 'server'] },
+  { name: 'features', files: ['src/features/**'], above: ['pages', 'server', 'layouts'] },
+  { name: 'components', files: ['src/components/**'], above: ['pages', 'server', 'layouts', 'features'] },
+  {
+    name: 'stores',
+    files: ['src/stores/**'],
+    above: ['pages', 'server', 'layouts', 'features', 'components'],
+  },
+  {
+    name: 'lib',
+    files: ['src/lib/**'],
+    above: ['pages', 'server', 'layouts', 'features', 'components', 'stores'],
+  },
+];
+const SERVER_ONLY = ['**/*.server', '**/*.server.ts', 'astro:env/server'];
+const LOCAL_STACK = {
+  group: ['**/supabase/local/**'],
+  message: 'The app runs on hosted Supabase: nothing in src imports the local stack.',
+};
+const ISLAND = { group: SERVER_ONLY, message: 'Server-only code never reaches an island.' };
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/** One config per layer (islands and stores also keep server-only code out); later ones win, so each is complete. */
+function layers() {
+  const configs = [
+    restrict(['src/**/*.{ts,astro}'], [LOCAL_STACK]),
+    restrict(['src/**/*.tsx'], [LOCAL_STACK, ISLAND]),
+  ];
+  for (const { name, files, above } of LAYERS) {
+    const layer = {
+      group: above.map((other) => `**/${other}/**`),
+      message: `${name} imports only from the layers below it (pages → layouts → features → components → stores → lib).`,
+    };
+    const islandFiles =
+      name === 'stores' ? files.map((dir) => `${dir}/*.{ts,tsx}`) : files.map((dir) => `${dir}/*.tsx`);
+    if (name !== 'stores')
+      configs.push(
+        restrict(
+          files.map((dir) => `${dir}/*.{ts,astro}`),
+          [LOCAL_STACK, layer],
+        ),
+      );
+    configs.push(restrict(islandFiles, [LOCAL_STACK, layer, ISLAND]));
+  }
+  return configs;
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,22 +101,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  {
-    files: ['src/**/*.tsx', 'src/stores/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.server', '**/*.server.ts', 'astro:env/server'],
-              message: 'Server-only code never reaches an island.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...layers(),
   {
     files: ['supabase/local/**/*.ts', 'tests/**/*.ts'],
     rules: { 'no-console': 'off' },

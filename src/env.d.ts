@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { SessionUser } from './features/auth/session-user.ts';
+import type { SessionUser } from './lib/auth/session-user.ts';
 import type { FlashToast } from './lib/security/flash.ts';
 import type { Database } from './lib/supabase/database.types.ts';
 

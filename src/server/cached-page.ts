@@ -1,8 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CURRENCY_COOKIE } from '../lib/display-currency.ts';
 import { FLASH_COOKIE } from '../lib/security/flash.ts';
-import { cacheKey, isCacheableCatalogueUrl } from './cache/catalogue-cache-middleware.ts';
-import { CACHE_STATUS_HEADER, type CachedPage, type RenderedCache } from './cache/rendered-cache.ts';
+import {
+  cacheKey,
+  isCacheableCatalogueUrl,
+} from '../features/catalogue/page-cache/catalogue-cache-middleware.ts';
+import {
+  CACHE_STATUS_HEADER,
+  type CachedPage,
+  type RenderedCache,
+} from '../features/catalogue/page-cache/rendered-cache.ts';
 import { negotiateEncoding, varyWithAcceptEncoding } from './encoding.ts';
 import { finishSecurityHeaders } from './handler-response.ts';
 import { readCookies } from './request-cookies.ts';

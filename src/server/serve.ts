@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { loadAstroHandler, type NodeMiddleware } from './astro-handler.ts';
-import { catalogueCache } from './cache/catalogue-cache-middleware.ts';
-import type { RenderedCache } from './cache/rendered-cache.ts';
+import { catalogueCache } from '../features/catalogue/page-cache/catalogue-cache-middleware.ts';
+import type { RenderedCache } from '../features/catalogue/page-cache/rendered-cache.ts';
 import { createCachedPageResponder } from './cached-page.ts';
 import { createRequestListener } from './request-listener.ts';
 import { createSecurityHeaders } from './security-headers.ts';
@@ -112,7 +112,11 @@ function invokedDirectly(): boolean {
   return script !== undefined && realpathSync(script) === fileURLToPath(import.meta.url);
 }
 
-if (invokedDirectly()) {
+/**
+ * Serves the built app on HOST:PORT (with the setup token announced and the background work
+ * started) until a signal closes it, then runs `after`. Returns the app's address.
+ */
+export async function serveBuiltApp(after: () => Promise<void> = async () => undefined): Promise<string> {
   announceSetupToken();
   const app = await createAppServer({
     host: process.env['HOST'] ?? '127.0.0.1',
@@ -120,9 +124,12 @@ if (invokedDirectly()) {
     distDir: join(PROJECT_ROOT, 'dist'),
   });
   const stopSweeps = await startBackgroundWork(process.env, { appUrl: app.url });
-  closeOnSignals(() => {
+  closeOnSignals(async () => {
     stopSweeps();
-    return app.close();
+    await app.close();
+    await after();
   });
-  console.info(`Unipath is serving ${app.url}`);
+  return app.url;
 }
+
+if (invokedDirectly()) console.info(`Unipath is serving ${await serveBuiltApp()}`);

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { SessionUser } from '../features/auth/session-user.ts';
+import type { SessionUser } from '../lib/auth/session-user.ts';
 
 export const AUTH_EVENTS = [
   'INITIAL_SESSION',

@@ -25,7 +25,7 @@ interface Target {
 
 const pathOf = (routes: ResolvedRoute[], label: string) =>
   new URL(routes.find((r) => r.label === label)?.url ?? '/').pathname;
-/** The header the app's rendered catalogue cache sets (src/server/cache). */
+/** The header the app's rendered catalogue cache sets (src/features/catalogue/page-cache). */
 const CACHE_STATUS_HEADER = 'x-catalogue-cache';
 const TERMS = [
   'computer',

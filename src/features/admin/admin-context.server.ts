@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isAdmin, isStaff, type SessionUser } from '../auth/session-user.ts';
+import { isAdmin, isStaff, type SessionUser } from '../../lib/auth/session-user.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** What every admin page works with. The middleware has already checked staff and assurance. */

@@ -1,4 +1,4 @@
-import { toastForFailedResponse } from '../../lib/security/security-toasts.ts';
+import { toastForFailedResponse } from '../security/security-toasts.ts';
 import { ensureCsrfToken } from '../../stores/csrf.ts';
 import type { ApplicationDocument } from './types.ts';
 

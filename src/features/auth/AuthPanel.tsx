@@ -4,7 +4,7 @@ import Field from '../../components/form/Field.tsx';
 import FormNotice from '../../components/form/FormNotice.tsx';
 import SubmitButton from '../../components/form/SubmitButton.tsx';
 import type { FieldErrors, FormOutcome } from '../../lib/security/form-outcome.ts';
-import { useProtectedForm } from '../../lib/security/use-protected-form.ts';
+import { useProtectedForm } from '../security/use-protected-form.ts';
 import { announceAuthEvent, isAuthEvent } from '../../stores/session.ts';
 import AuthLinks from './AuthLinks.tsx';
 import { AUTH_FORMS } from './schema.ts';

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../lib/auth/session-user.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** What every auth action needs from the request it runs in. */

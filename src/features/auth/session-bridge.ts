@@ -1,5 +1,5 @@
 import { getSupabaseBrowserClient, type BrowserClientConfig } from '../../lib/supabase/browser.ts';
-import { showSecurityToast } from '../../lib/security/security-toasts.ts';
+import { showSecurityToast } from '../security/security-toasts.ts';
 import type { FlashToast } from '../../lib/security/flash.ts';
 import { recordAudit } from '../../stores/audit-log.ts';
 import { seedCsrf } from '../../stores/csrf.ts';
@@ -12,7 +12,7 @@ import {
   type AuthEventName,
 } from '../../stores/session.ts';
 import { pushToast } from '../../stores/toasts.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { adoptUrlSession } from './url-session.ts';
 
 export interface SessionBridgeProps {

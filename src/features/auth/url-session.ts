@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { showAuthError, showSecurityToast } from '../../lib/security/security-toasts.ts';
+import { showAuthError, showSecurityToast } from '../security/security-toasts.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** Sessions handed over in a URL older than this are suspicious: the link may have been replayed. */

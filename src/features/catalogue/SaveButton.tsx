@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type MouseEvent } from 'react';
-import { $shortlist, syncShortlistChange, toggleShortlist } from '../../stores/shortlist.ts';
+import { $shortlist, syncShortlistChange, toggleShortlist } from '../shortlist/shortlist-store.ts';
 import { pickFormId } from '../shortlist/pick.ts';
 import { useMounted } from './use-mounted.ts';
 

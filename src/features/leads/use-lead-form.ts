@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formFields } from '../../lib/security/form-input.ts';
-import { submitProtectedForm } from '../../lib/security/submit-form.ts';
+import { submitProtectedForm } from '../security/submit-form.ts';
 import { leadFieldErrors, leadFormSchema } from './schema.ts';
 
 export interface LeadFormState {

@@ -4,7 +4,7 @@ import FormNotice from '../../components/form/FormNotice.tsx';
 import SelectField from '../../components/form/SelectField.tsx';
 import SubmitButton from '../../components/form/SubmitButton.tsx';
 import type { FormOutcome } from '../../lib/security/form-outcome.ts';
-import { useProtectedForm } from '../../lib/security/use-protected-form.ts';
+import { useProtectedForm } from '../security/use-protected-form.ts';
 import { announceAuthEvent, isAuthEvent } from '../../stores/session.ts';
 import type { ProfileFieldSpec, ProfileFormProps } from './form-spec.ts';
 import { PROFILE_FORMS } from './schema.ts';

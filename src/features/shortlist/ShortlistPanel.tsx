@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $shortlist, syncShortlistChange, toggleShortlist } from '../../stores/shortlist.ts';
+import { $shortlist, syncShortlistChange, toggleShortlist } from './shortlist-store.ts';
 
 interface SavedCourse {
   id: string;

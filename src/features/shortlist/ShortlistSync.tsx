@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { seedCsrf } from '../../stores/csrf.ts';
 import { $session } from '../../stores/session.ts';
-import { $shortlistOwner, mergeWithAccount } from '../../stores/shortlist.ts';
+import { $shortlistOwner, mergeWithAccount } from './shortlist-store.ts';
 
 export interface ShortlistSyncProps {
   /** The signed-in user the server verified for this page, or null for visitors. */

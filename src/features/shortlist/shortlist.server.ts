@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { cleanShortlist, mergeShortlists } from '../../stores/shortlist.ts';
+import { cleanShortlist, mergeShortlists } from './shortlist-store.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** The account's saved course ids, oldest first. RLS limits the rows to the caller's own. */

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { getSecret } from 'astro:env/server';
-import { isStaff } from '../../features/auth/session-user.ts';
+import { isStaff } from '../auth/session-user.ts';
 import { clearAuthCookies } from '../supabase/auth-cookies.ts';
 import { isSecureRequest } from './context-middleware.ts';
 import { putFlash } from './flash.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningStack } from '../../../supabase/local/server.ts';
-import { createRenderedCache } from '../../../src/server/cache/rendered-cache.ts';
+import { createRenderedCache } from '../../../src/features/catalogue/page-cache/rendered-cache.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 
 let stack: RunningStack;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cacheKey } from '../../../src/server/cache/catalogue-cache-middleware.ts';
-import { createRenderedCache } from '../../../src/server/cache/rendered-cache.ts';
+import { cacheKey } from '../../../src/features/catalogue/page-cache/catalogue-cache-middleware.ts';
+import { createRenderedCache } from '../../../src/features/catalogue/page-cache/rendered-cache.ts';
 import type { AppServer } from '../../../src/server/serve.ts';
 import { startApp } from './support/app.ts';
 import { ensureBuild } from './support/build.ts';

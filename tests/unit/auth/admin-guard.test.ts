@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Factor, User } from '@supabase/supabase-js';
-import type { SessionUser } from '../../../src/features/auth/session-user.ts';
+import type { SessionUser } from '../../../src/lib/auth/session-user.ts';
 
 // The virtual module only exists inside an Astro build; the helper itself is the identity function.
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(handler: T) => handler }));

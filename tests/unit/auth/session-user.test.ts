@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JwtPayload } from '@supabase/supabase-js';
-import { isAdmin, isStaff, rolesOf, toSessionUser } from '../../../src/features/auth/session-user.ts';
+import { isAdmin, isStaff, rolesOf, toSessionUser } from '../../../src/lib/auth/session-user.ts';
 
 const claims = (extra: Record<string, unknown> = {}): JwtPayload =>
   ({

@@ -7,7 +7,11 @@ import {
   COMPARE_FULL_MESSAGE,
   compareHref,
 } from '../../../src/features/catalogue/compare-store.ts';
-import { cleanShortlist, mergeShortlists, SHORTLIST_LIMIT } from '../../../src/stores/shortlist.ts';
+import {
+  cleanShortlist,
+  mergeShortlists,
+  SHORTLIST_LIMIT,
+} from '../../../src/features/shortlist/shortlist-store.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

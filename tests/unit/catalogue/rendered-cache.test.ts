@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createVersionWatcher } from '../../../src/server/cache/catalogue-version.ts';
-import { LruMap } from '../../../src/server/cache/lru.ts';
-import { createRenderedCache } from '../../../src/server/cache/rendered-cache.ts';
+import { createVersionWatcher } from '../../../src/features/catalogue/page-cache/catalogue-version.ts';
+import { LruMap } from '../../../src/features/catalogue/page-cache/lru.ts';
+import { createRenderedCache } from '../../../src/features/catalogue/page-cache/rendered-cache.ts';
 
 const page = (body: string, cacheControl = 'public, max-age=60') =>
   new Response(body, { headers: { 'cache-control': cacheControl, 'set-cookie': 'csrf=secret' } });

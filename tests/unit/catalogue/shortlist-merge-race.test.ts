@@ -6,7 +6,7 @@ import {
   mergeWithAccount,
   setShortlist,
   toggleShortlist,
-} from '../../../src/stores/shortlist.ts';
+} from '../../../src/features/shortlist/shortlist-store.ts';
 
 const course = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 

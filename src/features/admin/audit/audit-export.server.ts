@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { isAdmin } from '../../auth/session-user.ts';
+import { isAdmin } from '../../../lib/auth/session-user.ts';
 import { auditCsvLine, AUDIT_CSV_HEADER } from './audit-csv.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import { parseAuditQuery } from './audit-query.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
 import { failure, type FieldErrors, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
-import { catalogueCache } from '../../../server/cache/catalogue-cache-middleware.ts';
+import { catalogueCache } from '../../catalogue/page-cache/catalogue-cache-middleware.ts';
 import { handleAdminPost, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { staleWriteOutcome } from './form-state.ts';
 import type { FormValues } from './row-values.ts';

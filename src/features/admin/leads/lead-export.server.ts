@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { APIContext } from 'astro';
-import { isStaff } from '../../auth/session-user.ts';
+import { isStaff } from '../../../lib/auth/session-user.ts';
 import { leadsCsv } from './lead-csv.ts';
 import { readLeadFilters } from './lead-filters.ts';
 import { queryLeads, type Lead } from './leads.server.ts';

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { SAVE_PICKS_COOKIE, takeBrowserPicks } from '../features/shortlist/pick.ts';
+import { SAVE_PICKS_COOKIE, takeBrowserPicks } from './pick.ts';
 
 /** Most courses a shortlist keeps; the oldest give way beyond it. */
 export const SHORTLIST_LIMIT = 100;
@@ -69,7 +69,7 @@ export function setShortlist(ids: readonly string[]): void {
 }
 
 async function post(path: string, body: unknown): Promise<Response> {
-  const { ensureCsrfToken } = await import('./csrf.ts');
+  const { ensureCsrfToken } = await import('../../stores/csrf.ts');
   return fetch(path, {
     method: 'POST',
     credentials: 'same-origin',

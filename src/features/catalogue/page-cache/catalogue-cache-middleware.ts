@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
-import { authCookieNames } from '../../lib/supabase/auth-cookies.ts';
-import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../../lib/display-currency.ts';
+import { authCookieNames } from '../../../lib/supabase/auth-cookies.ts';
+import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../../../lib/display-currency.ts';
 import { createRenderedCache, type RenderedCache } from './rendered-cache.ts';
 
 /** Public catalogue routes whose output depends only on the URL and the display currency. */

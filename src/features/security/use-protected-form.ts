@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf, formFields } from './form-input.ts';
-import type { FieldErrors, FormOutcome } from './form-outcome.ts';
+import { fieldErrorsOf, formFields } from '../../lib/security/form-input.ts';
+import type { FieldErrors, FormOutcome } from '../../lib/security/form-outcome.ts';
 import { submitProtectedForm } from './submit-form.ts';
 
 export interface ProtectedFormState {

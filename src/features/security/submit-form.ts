@@ -1,6 +1,6 @@
 import { ensureCsrfToken } from '../../stores/csrf.ts';
-import type { FormOutcome } from './form-outcome.ts';
-import { CSRF_FIELD } from './csrf-field.ts';
+import type { FormOutcome } from '../../lib/security/form-outcome.ts';
+import { CSRF_FIELD } from '../../lib/security/csrf-field.ts';
 import { toastForFailedResponse } from './security-toasts.ts';
 
 /**

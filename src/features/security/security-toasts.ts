@@ -1,6 +1,6 @@
 import { recordAudit } from '../../stores/audit-log.ts';
 import { pushToast } from '../../stores/toasts.ts';
-import { authErrorToast, SECURITY_TOASTS, type ToastPayload } from './messages.ts';
+import { authErrorToast, SECURITY_TOASTS, type ToastPayload } from '../../lib/security/messages.ts';
 
 /** Shows a security toast and records it in this browser's audit log. */
 export function showSecurityToast(toast: ToastPayload, kind: 'error' | 'warning' = 'error'): void {

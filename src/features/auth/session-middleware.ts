@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import { toSessionUser } from '../../features/auth/session-user.ts';
-import { authErrorToast } from '../security/messages.ts';
-import { syncAccountHint } from '../../features/account-nav/session-hint.server.ts';
-import { authCookieNames, clearAuthCookies } from './auth-cookies.ts';
+import { toSessionUser } from '../../lib/auth/session-user.ts';
+import { authErrorToast } from '../../lib/security/messages.ts';
+import { syncAccountHint } from '../account-nav/session-hint.server.ts';
+import { authCookieNames, clearAuthCookies } from '../../lib/supabase/auth-cookies.ts';
 import {
   backendAnswers,
   createBackendWatch,
@@ -11,9 +11,9 @@ import {
   unavailableJson,
   unavailablePageRequest,
   wantsJson,
-} from './backend-unavailable.ts';
-import { supabasePublicConfig } from './config.server.ts';
-import { createSupabaseServerClient } from './server.ts';
+} from '../../lib/supabase/backend-unavailable.ts';
+import { supabasePublicConfig } from '../../lib/supabase/config.server.ts';
+import { createSupabaseServerClient } from '../../lib/supabase/server.ts';
 
 /** 503: JSON for endpoints, the unavailable page (a rewrite, so the address stays) for pages. */
 function backendUnavailable(context: APIContext): Response | Promise<Response> {

@@ -3,11 +3,9 @@
  * server, each announced with its URL; SIGTERM/SIGINT stop them in reverse order.
  */
 import { join } from 'node:path';
-import { startStack } from '../../supabase/local/server.ts';
-import { DEMO_ACCOUNTS } from '../../supabase/seed/demo-accounts.ts';
-import { startBackgroundWork } from '../lib/jobs/background.server.ts';
-import { closeOnSignals, createAppServer, PROJECT_ROOT } from './serve.ts';
-import { announceSetupToken } from './setup-token.ts';
+import { startStack } from '../supabase/local/server.ts';
+import { DEMO_ACCOUNTS } from '../supabase/seed/demo-accounts.ts';
+import { PROJECT_ROOT, serveBuiltApp } from '../src/server/serve.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
 export interface BackingService {
@@ -67,19 +65,10 @@ async function main(): Promise<void> {
     stops.unshift(stop);
     console.info(`${service.name}: ${url}`);
   }
-  announceSetupToken();
-  const app = await createAppServer({
-    host: process.env['HOST'] ?? '127.0.0.1',
-    port: Number(process.env['PORT'] ?? 4321),
-    distDir: join(PROJECT_ROOT, 'dist'),
-  });
-  const stopSweeps = await startBackgroundWork(process.env, { appUrl: app.url });
-  closeOnSignals(async () => {
-    stopSweeps();
-    await app.close();
+  const url = await serveBuiltApp(async () => {
     for (const stop of stops) await stop();
   });
-  console.info(`Unipath is running at ${app.url}`);
+  console.info(`Unipath is running at ${url}`);
 }
 
 await main();
