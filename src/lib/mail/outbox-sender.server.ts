@@ -133,7 +133,7 @@ export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
     warned = true;
     return null;
   }
-  const client = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  const client = createClient<Database>(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   return createOutboxSender({

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export type MessageRole = 'applicant' | 'staff';
 
@@ -40,7 +41,7 @@ interface AttachmentRow {
 const LINK_SECONDS = 600;
 
 async function signAttachments(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   rows: AttachmentRow[],
 ): Promise<Map<string, ThreadAttachment>> {
   const signed = new Map<string, string>();
@@ -65,7 +66,7 @@ async function signAttachments(
  * marked unread when the other side wrote it after the viewer's read marker.
  */
 export async function loadThreads(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationIds: readonly string[],
   viewer: { id: string; role: MessageRole },
 ): Promise<Map<string, Thread>> {
@@ -111,14 +112,17 @@ export async function loadThreads(
 }
 
 /** The viewer has now seen these threads, up to the newest message shown in each. */
-export async function markThreadsRead(supabase: SupabaseClient, threads: Iterable<Thread>): Promise<void> {
+export async function markThreadsRead(
+  supabase: SupabaseClient<Database>,
+  threads: Iterable<Thread>,
+): Promise<void> {
   const shown = [...threads].filter((thread) => thread.unread > 0);
   await Promise.all(
     shown.map(async (thread) => {
       const newest = thread.messages.at(-1)?.created_at;
       const { error } = await supabase.rpc('mark_messages_read', {
         application_id: thread.applicationId,
-        seen_until: newest,
+        ...(newest === undefined ? {} : { seen_until: newest }),
       });
       if (error) console.error('Marking a thread read failed', error.message);
     }),
@@ -126,7 +130,10 @@ export async function markThreadsRead(supabase: SupabaseClient, threads: Iterabl
 }
 
 /** Unread messages in all of the caller's threads, for the header and the dashboard. */
-export async function unreadTotal(supabase: SupabaseClient | undefined, role: MessageRole): Promise<number> {
+export async function unreadTotal(
+  supabase: SupabaseClient<Database> | undefined,
+  role: MessageRole,
+): Promise<number> {
   if (!supabase) return 0;
   const { data, error } = await supabase.rpc(
     role === 'staff' ? 'staff_unread_message_total' : 'my_unread_message_total',
@@ -137,7 +144,7 @@ export async function unreadTotal(supabase: SupabaseClient | undefined, role: Me
 
 /** One application's conversation for the viewer, marked read now that it is shown. */
 export async function openThread(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   viewer: { id: string; role: MessageRole },
 ): Promise<Thread | undefined> {
