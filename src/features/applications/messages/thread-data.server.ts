@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../lib/supabase/database.types.ts';
+import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
 export type MessageRole = 'applicant' | 'staff';
 
@@ -30,12 +30,13 @@ export interface Thread {
   unread: number;
 }
 
-interface AttachmentRow {
-  message_id: string;
-  storage_path: string;
-  file_name: string;
-  size_bytes: number;
-}
+type AttachmentRow = Pick<
+  Tables<'application_message_attachments'>,
+  'message_id' | 'storage_path' | 'file_name' | 'size_bytes'
+>;
+
+/** A check constraint allows only these two roles in application_messages.author_role. */
+const roleOf = (role: string): MessageRole => (role === 'staff' ? 'staff' : 'applicant');
 
 /** Seconds an attachment link stays valid: long enough to read the thread and click. */
 const LINK_SECONDS = 600;
@@ -91,21 +92,17 @@ export async function loadThreads(
       .eq('user_id', viewer.id)
       .in('application_id', ids),
   ]);
-  const files = await signAttachments(supabase, (attachments.data ?? []) as AttachmentRow[]);
-  const readAt = new Map(
-    ((reads.data ?? []) as { application_id: string; last_read_at: string }[]).map((row) => [
-      row.application_id,
-      Date.parse(row.last_read_at),
-    ]),
-  );
-  for (const row of (messages.data ?? []) as Omit<ThreadMessage, 'mine' | 'unread' | 'attachment'>[]) {
+  const files = await signAttachments(supabase, attachments.data ?? []);
+  const readAt = new Map((reads.data ?? []).map((row) => [row.application_id, Date.parse(row.last_read_at)]));
+  for (const row of messages.data ?? []) {
     const thread = threads.get(row.application_id);
     if (!thread) continue;
+    const author_role = roleOf(row.author_role);
     const unread =
-      row.author_role !== viewer.role &&
+      author_role !== viewer.role &&
       Date.parse(row.created_at) > (readAt.get(row.application_id) ?? -Infinity);
     const mine = row.author_id === viewer.id;
-    thread.messages.push({ ...row, mine, unread, attachment: files.get(row.id) ?? null });
+    thread.messages.push({ ...row, author_role, mine, unread, attachment: files.get(row.id) ?? null });
     if (unread) thread.unread += 1;
   }
   return threads;
