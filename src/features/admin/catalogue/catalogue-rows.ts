@@ -1,3 +1,4 @@
+import type { Columns } from '../../../lib/supabase/columns.ts';
 import type { Tables } from '../../../lib/supabase/database.types.ts';
 
 /**
@@ -5,9 +6,6 @@ import type { Tables } from '../../../lib/supabase/database.types.ts';
  * version, which each edit form sends back so a stale save is refused instead of overwriting.
  * Each row type is the table's generated row narrowed to the columns its select names.
  */
-
-/** The column names of a select list such as `'id, name, version'`. */
-type Columns<List extends string> = List extends `${infer Name}, ${infer Rest}` ? Name | Columns<Rest> : List;
 
 export const UNIVERSITY_COLUMNS =
   'id, slug, name, country_code, country_name, city, type, founded_year, ranking_world, ranking_national, website, description, is_partner, currency, published, last_verified_at, version';
