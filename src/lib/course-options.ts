@@ -23,6 +23,10 @@ export const PRIOR_LEVELS = [
 ] as const;
 export type PriorLevel = (typeof PRIOR_LEVELS)[number];
 
+export function isPriorLevel(value: string): value is PriorLevel {
+  return PRIOR_LEVELS.some((level) => level === value);
+}
+
 export const LEVEL_LABELS: Readonly<Record<string, string>> = {
   foundation: 'Foundation',
   diploma: 'Diploma',

@@ -18,5 +18,5 @@ export async function listActiveReasons(supabase: SupabaseClient<Database>): Pro
     .order('position')
     .order('public_wording');
   if (error) throw new Error(`reading decision reasons failed: ${error.message}`);
-  return (data ?? []) as DecisionReason[];
+  return data ?? [];
 }

@@ -1,14 +1,8 @@
-/** A row of public.living_costs as PostgREST returns it (numeric columns may come as strings). */
-export interface LivingCostRow {
-  city: string;
-  country_code: string;
-  monthly_amount: number | string;
-  currency: string;
-  as_of: string;
-  source_note: string;
-  last_verified_at: string | null;
-}
+import type { RowOf } from './supabase/columns.ts';
 
-/** The columns of a LivingCostRow, for select(). */
+/** The columns of public.living_costs the pages read, for select(). */
 export const LIVING_COST_COLUMNS =
-  'city, country_code, monthly_amount, currency, as_of, source_note, last_verified_at';
+  'city, country_code, monthly_amount, currency, as_of, source_note, last_verified_at' as const;
+
+/** A row of public.living_costs as the pages read it. */
+export type LivingCostRow = RowOf<'living_costs', typeof LIVING_COST_COLUMNS>;

@@ -1,22 +1,8 @@
-/** A row of public.scholarships as PostgREST returns it (numeric columns may come as strings). */
-export interface ScholarshipRowBase {
-  id: string;
-  slug: string;
-  provider: string;
-  name: string;
-  description: string;
-  award_kind: 'amount' | 'percentage';
-  amount: number | string | null;
-  currency: string | null;
-  percentage: number | null;
-  award_period: 'year' | 'total';
-  levels: string[];
-  nationalities: string[];
-  subject_areas: string[];
-  min_grade_percent: number | null;
-  min_gpa: number | string | null;
-  deadline: string | null;
-  applies_to: 'any' | 'university' | 'courses';
-  last_verified_at: string | null;
-  source_url: string | null;
-}
+import type { RowOf } from './supabase/columns.ts';
+
+/** The columns of public.scholarships every scholarship page reads, public or admin. */
+export const SCHOLARSHIP_ROW_COLUMNS =
+  'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, last_verified_at, source_url' as const;
+
+/** A row of public.scholarships narrowed to those columns. */
+export type ScholarshipRowBase = RowOf<'scholarships', typeof SCHOLARSHIP_ROW_COLUMNS>;

@@ -15,7 +15,7 @@ export interface StaffMember {
 export async function loadStaffDirectory(supabase: SupabaseClient<Database>): Promise<StaffMember[]> {
   const { data, error } = await supabase.rpc('staff_directory');
   if (error) throw new Error(`staff_directory failed: ${error.message}`);
-  return (data ?? []) as StaffMember[];
+  return data ?? [];
 }
 
 /** Staff e-mail by user id; people who left the team are not in it. */

@@ -3,20 +3,14 @@ import { isStepId } from './steps.ts';
 import { toDraftAnswers } from './draft.ts';
 import type { ServerDraft } from './draft-merge.ts';
 import type { ApplicationDocument } from './types.ts';
+import type { RowOf } from '../../lib/supabase/columns.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const DOCUMENT_COLUMNS =
   'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at';
 
-interface DraftRow {
-  id: string;
-  course_id: string;
-  intake_id: string;
-  current_step: string | null;
-  answers: unknown;
-  updated_at: string;
-  version: number;
-}
+const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at, version' as const;
+type DraftRow = RowOf<'applications', typeof DRAFT_COLUMNS>;
 
 function toServerDraft(row: DraftRow): ServerDraft {
   return {
@@ -31,8 +25,6 @@ function toServerDraft(row: DraftRow): ServerDraft {
   };
 }
 
-const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at, version';
-
 /** One of the user's drafts by id (RLS hides everyone else's); null when it is not a draft. */
 export async function loadDraft(supabase: SupabaseClient<Database>, id: string): Promise<ServerDraft | null> {
   const { data } = await supabase
@@ -41,7 +33,7 @@ export async function loadDraft(supabase: SupabaseClient<Database>, id: string):
     .eq('id', id)
     .eq('status', 'draft')
     .maybeSingle();
-  return data ? toServerDraft(data as DraftRow) : null;
+  return data ? toServerDraft(data) : null;
 }
 
 /** The user's most recent draft for a course, so following "Apply" again resumes it. */
@@ -59,7 +51,7 @@ export async function findDraftForCourse(
     .order('updated_at', { ascending: false })
     .limit(1)
     .maybeSingle();
-  return data ? toServerDraft(data as DraftRow) : null;
+  return data ? toServerDraft(data) : null;
 }
 
 export async function listDocuments(

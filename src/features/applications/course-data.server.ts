@@ -14,7 +14,7 @@ export async function findCourse(
   if (!idOrSlug) return null;
   const column = UUID.test(idOrSlug) ? 'id' : 'slug';
   const { data } = await supabase.from('courses').select(COURSE_COLUMNS).eq(column, idOrSlug).maybeSingle();
-  return (data as CourseOption | null) ?? null;
+  return data;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ export async function listOpenIntakes(
     .eq('status', 'open')
     .gte('deadline', today())
     .order('start_date');
-  return ((data ?? []) as IntakeOption[]).filter((intake) => !intake.opens_at || intake.opens_at <= today());
+  return (data ?? []).filter((intake) => !intake.opens_at || intake.opens_at <= today());
 }
 
 /** The course's own document list, or the defaults when it has none (as submission checks). */

@@ -1,5 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
 import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
+import type { Tables } from '../../lib/supabase/database.types.ts';
 import { readableError } from './api-request.server.ts';
 
 export interface Missing {
@@ -21,15 +22,15 @@ function missingFrom(details: unknown): Missing | undefined {
   }
 }
 
-type Rpc = 'submit_application' | 'withdraw_application' | 'respond_to_offer';
+/** A pending call of a lifecycle RPC (submit, withdraw, respond): each returns the application. */
+export type LifecycleCall = PromiseLike<{
+  data: Tables<'applications'> | null;
+  error: PostgrestError | null;
+}>;
 
 /** Runs one lifecycle RPC as the applicant; the database checks ownership and the transition. */
-export async function runLifecycle(
-  supabase: SupabaseClient,
-  rpc: Rpc,
-  args: Record<string, unknown>,
-): Promise<LifecycleOutcome> {
-  const { data, error } = await supabase.rpc(rpc, args);
+export async function runLifecycle(call: LifecycleCall): Promise<LifecycleOutcome> {
+  const { data, error } = await call;
   if (error) {
     const missing = missingFrom(error.details);
     const status = error.code === 'P0001' ? 422 : error.code === '42501' ? 403 : 400;
@@ -37,6 +38,5 @@ export async function runLifecycle(
   }
   // The RPC queued its e-mail in the same transaction; sending it must not hold up the answer.
   sendPendingMail();
-  const row = (Array.isArray(data) ? data[0] : data) as { status?: string; reference?: string | null } | null;
-  return { ok: true, status: row?.status ?? '', reference: row?.reference ?? null };
+  return { ok: true, status: data?.status ?? '', reference: data?.reference ?? null };
 }

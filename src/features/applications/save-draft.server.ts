@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadDraft } from './application-data.server.ts';
 import type { DraftSave } from './draft.ts';
+import type { Database, Tables } from '../../lib/supabase/database.types.ts';
 
 /** The stored draft a refused save ran into: what the applicant may load, or save over. */
 export interface StoredDraft {
@@ -14,16 +15,14 @@ export type SaveDraftOutcome =
   | { ok: false; status: number; message: string; current?: StoredDraft };
 
 const CLOSED = 'This intake is not accepting applications any more. Choose another intake on the first step.';
+const NO_VERSION = 'This save does not say which version of the draft it is based on. Reload the page.';
 const JOINED =
   'You (in another window or on another device) already started this application for the same intake. Nothing was saved: load the saved version, or keep yours and save it over that one.';
 
-interface Row {
-  id: string;
-  updated_at: string;
-  version: number;
-}
+const SAVED_COLUMNS = 'id, updated_at, version' as const;
+type Saved = Pick<Tables<'applications'>, 'id' | 'updated_at' | 'version'>;
 
-function outcome(data: Row | null, error: { code?: string; message?: string } | null): SaveDraftOutcome {
+function outcome(data: Saved | null, error: { code?: string; message?: string } | null): SaveDraftOutcome {
   if (data) return { ok: true, id: data.id, saved_at: data.updated_at, version: data.version };
   if (error?.code === '42501') return { ok: false, status: 422, message: CLOSED };
   if (error?.code === '23514') return { ok: false, status: 422, message: 'Choose an intake of this course.' };
@@ -49,7 +48,7 @@ type DraftFields = Pick<DraftSave, 'answers' | 'current_step'> & { course_id: st
  * with the connection) finds exactly what it sends stored, and is acknowledged instead.
  */
 async function conflict(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string,
   message: string,
   sent?: DraftFields,
@@ -79,7 +78,7 @@ async function conflict(
  * applicant already has a draft for that intake, that one is reported the same way.
  */
 export async function saveDraft(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   id: string | null,
   version: number | null,
   draft: DraftSave & { course_id: string; intake_id: string },
@@ -91,29 +90,26 @@ export async function saveDraft(
     current_step: draft.current_step,
   };
   if (id) {
+    // An update names the version it was based on; a null one would be taken for a stale version
+    // and answered as a conflict with someone else's change, so it is refused here instead.
+    if (version === null) return { ok: false, status: 428, message: NO_VERSION };
     const { data, error } = await supabase
       .from('applications')
       .update({ ...fields, version })
       .eq('id', id)
       .eq('status', 'draft')
-      .select('id, updated_at, version')
+      .select(SAVED_COLUMNS)
       .maybeSingle();
     if (error?.code === 'PT409') return conflict(supabase, id, error.message, fields);
-    return outcome(data as Row | null, error);
+    return outcome(data, error);
   }
-  const inserted = await supabase
-    .from('applications')
-    .insert(fields)
-    .select('id, updated_at, version')
-    .single();
-  if (inserted.error?.code !== '23505') return outcome(inserted.data as Row | null, inserted.error);
+  const inserted = await supabase.from('applications').insert(fields).select(SAVED_COLUMNS).single();
+  if (inserted.error?.code !== '23505') return outcome(inserted.data, inserted.error);
   const { data: existing } = await supabase
     .from('applications')
     .select('id')
     .eq('intake_id', draft.intake_id)
     .eq('status', 'draft')
     .maybeSingle();
-  return existing
-    ? conflict(supabase, (existing as { id: string }).id, JOINED)
-    : outcome(null, inserted.error);
+  return existing ? conflict(supabase, existing.id, JOINED) : outcome(null, inserted.error);
 }

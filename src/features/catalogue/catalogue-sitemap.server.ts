@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../lib/supabase/database.types.ts';
+import type { Database, Tables } from '../../lib/supabase/database.types.ts';
 
 /** The sitemap protocol's limit per file; the demo catalogue is far below it. */
 export const SITEMAP_LIMIT = 50_000;
@@ -10,10 +10,7 @@ export interface SitemapEntry {
   lastModified: string;
 }
 
-interface Row {
-  slug: string;
-  updated_at: string;
-}
+type Row = Pick<Tables<'universities' | 'courses'>, 'slug' | 'updated_at'>;
 
 /** Published rows of one table, slug order, read in pages (hosted projects cap a response at 1,000 rows). */
 async function publishedSlugs(
@@ -30,7 +27,7 @@ async function publishedSlugs(
       .order('slug')
       .range(from, to);
     if (error) throw new Error(`sitemap read of ${table} failed: ${error.message}`);
-    rows.push(...(data as Row[]));
+    rows.push(...data);
     if (data.length < to - from + 1) break;
   }
   return rows;

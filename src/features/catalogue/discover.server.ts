@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { findLivingCosts } from './living-costs.server.ts';
 import { placeKey, type LivingCost } from './living-costs.ts';
-import type { DiscoverAnswers, PriorLevel } from './discover-schema.ts';
+import type { DiscoverAnswers } from './discover-schema.ts';
+import { isPriorLevel } from '../../lib/course-options.ts';
+import type { RowOf } from '../../lib/supabase/columns.ts';
 import { assessEligibility, type Eligibility, type EligibilityCourse } from './eligibility.ts';
 import type { RateTable } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
@@ -18,25 +20,9 @@ export interface DiscoverMatch {
   livingCost: LivingCost | null;
 }
 
-interface CandidateRow {
-  id: string;
-  slug: string;
-  title: string;
-  level: string;
-  field: string;
-  university_name: string;
-  university_city: string;
-  university_country_code: string;
-  tuition_annual: number | string;
-  tuition_currency: string;
-  min_grade_percent: number | null;
-  required_prior_level: PriorLevel | null;
-  min_ielts: number | string | null;
-  min_toefl: number | null;
-  min_pte: number | null;
-  min_duolingo: number | null;
-  intake_months: number[];
-}
+const CANDIDATE_COLUMNS =
+  'id, slug, title, level, field, university_name, university_city, university_country_code, tuition_annual, tuition_currency, min_grade_percent, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, intake_months' as const;
+type CandidateRow = RowOf<'courses', typeof CANDIDATE_COLUMNS>;
 
 const CANDIDATE_LIMIT = 400;
 export const MATCHES_SHOWN = 20;
@@ -49,7 +35,11 @@ function toEligibilityCourse(row: CandidateRow): EligibilityCourse {
     tuitionAnnual: Number(row.tuition_annual),
     tuitionCurrency: row.tuition_currency,
     minGradePercent: row.min_grade_percent,
-    requiredPriorLevel: row.required_prior_level,
+    // A check constraint keeps the column to the prior levels.
+    requiredPriorLevel:
+      row.required_prior_level !== null && isPriorLevel(row.required_prior_level)
+        ? row.required_prior_level
+        : null,
     minIelts: row.min_ielts === null ? null : Number(row.min_ielts),
     minToefl: row.min_toefl,
     minPte: row.min_pte,
@@ -70,9 +60,7 @@ export async function findMatches(
 ): Promise<{ matches: DiscoverMatch[]; considered: number }> {
   let query = supabase
     .from('courses')
-    .select(
-      'id, slug, title, level, field, university_name, university_city, university_country_code, tuition_annual, tuition_currency, min_grade_percent, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, intake_months',
-    )
+    .select(CANDIDATE_COLUMNS)
     .order('tuition_annual_usd')
     .limit(CANDIDATE_LIMIT);
   if (answers.level) query = query.eq('level', answers.level);
@@ -80,7 +68,7 @@ export async function findMatches(
   if (answers.country.length) query = query.in('university_country_code', answers.country);
   const { data, error } = await query;
   if (error) throw new Error(`discover: ${error.message}`);
-  const rows = (data ?? []) as CandidateRow[];
+  const rows = data ?? [];
   const matches = rows
     .map((row) => ({
       id: row.id,

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../lib/living-cost-row.ts';
+import { LIVING_COST_COLUMNS } from '../../lib/living-cost-row.ts';
 import { placeKey, toLivingCost, type LivingCost } from './living-costs.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
@@ -13,7 +13,7 @@ export async function findLivingCosts(
   if (cities.length === 0) return found;
   const { data, error } = await supabase.from('living_costs').select(LIVING_COST_COLUMNS).in('city', cities);
   if (error) throw new Error(`living costs: ${error.message}`);
-  for (const row of (data ?? []) as LivingCostRow[]) {
+  for (const row of data ?? []) {
     const cost = toLivingCost(row);
     found.set(placeKey(cost.countryCode, cost.city), cost);
   }

@@ -40,7 +40,7 @@ export async function listShortlistedCourses(
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .limit(20);
-  return ((data ?? []) as unknown as { course: ShortlistedCourse | null }[])
+  return (data ?? [])
     .map((row) => row.course)
     .filter((course): course is ShortlistedCourse => course !== null);
 }

@@ -1,28 +1,33 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
-
-/** Tables that may hold the user's own rows, read under RLS; tables not yet created are skipped. */
-const EXPORTED_TABLES = [
-  { table: 'profiles', key: 'id' },
-  { table: 'user_roles', key: 'user_id' },
-  { table: 'shortlist_items', key: 'user_id' },
-  { table: 'applications', key: 'user_id' },
-  { table: 'application_documents', key: 'user_id' },
-  { table: 'saved_searches', key: 'user_id' },
-] as const;
 
 /** Everything Unipath keeps about the user, as one JSON document for a download. */
 export async function exportMyData(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   user: { id: string; email: string },
 ): Promise<Record<string, unknown>> {
   const exported: Record<string, unknown> = {
     exported_at: new Date().toISOString(),
     account: { id: user.id, email: user.email },
   };
-  for (const { table, key } of EXPORTED_TABLES) {
-    const { data, error } = await supabase.from(table).select('*').eq(key, user.id);
+  // Read under RLS, but filtered to the user's own rows: staff can read other people's too.
+  const applications = await supabase.from('applications').select('*').eq('applicant_id', user.id);
+  const applicationIds = (applications.data ?? []).map(({ id }) => id);
+  const reads = {
+    profiles: supabase.from('profiles').select('*').eq('id', user.id),
+    user_roles: supabase.from('user_roles').select('*').eq('user_id', user.id),
+    shortlist_items: supabase.from('shortlist_items').select('*').eq('user_id', user.id),
+    applications,
+    application_documents: supabase
+      .from('application_documents')
+      .select('*')
+      .in('application_id', applicationIds),
+    saved_searches: supabase.from('saved_searches').select('*').eq('user_id', user.id),
+  };
+  for (const [table, read] of Object.entries(reads)) {
+    const { data, error } = await read;
     if (!error) exported[table] = data;
   }
   const { data } = await supabase.auth.getUser();
@@ -43,7 +48,7 @@ export async function exportMyData(
 }
 
 /** Uploaded files live under the user's folder; removed first so nothing is orphaned. */
-async function removeUserFiles(admin: SupabaseClient, userId: string): Promise<void> {
+async function removeUserFiles(admin: SupabaseClient<Database>, userId: string): Promise<void> {
   const { data: buckets } = await admin.storage.listBuckets();
   for (const bucket of buckets ?? []) {
     const { data: files } = await admin.storage.from(bucket.name).list(userId, { limit: 1000 });
@@ -56,7 +61,10 @@ async function removeUserFiles(admin: SupabaseClient, userId: string): Promise<v
  * Deletes the account for good with the service role (server only). Rows referencing the user
  * go with it through their foreign keys; this browser's session is cleared afterwards.
  */
-export async function deleteMyAccount(supabase: SupabaseClient, userId: string): Promise<FormOutcome> {
+export async function deleteMyAccount(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+): Promise<FormOutcome> {
   const admin = createServiceRoleClient();
   if (!admin)
     return failure(

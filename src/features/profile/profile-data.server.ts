@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
-import type { ProfileRow } from '../../lib/supabase/profile-row.ts';
+import { PROFILE_COLUMNS, type ProfileRow } from '../../lib/supabase/profile-row.ts';
 import type { EducationInput, PersonalDetailsInput, TestScoresInput } from './schema.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
@@ -17,14 +17,16 @@ export const EMPTY_PROFILE: ProfileRow = {
   test_scores: [],
 };
 
-const COLUMNS =
-  'full_name, date_of_birth, nationality, phone, address_line, city, postal_code, country, education, test_scores';
-
 /** The signed-in user's profile, read under RLS; an empty one when the row does not exist yet. */
 export async function loadProfile(supabase: SupabaseClient<Database>, userId: string): Promise<ProfileRow> {
-  const { data, error } = await supabase.from('profiles').select(COLUMNS).eq('id', userId).maybeSingle();
+  const { data, error } = await supabase
+    .from('profiles')
+    .select(PROFILE_COLUMNS)
+    .eq('id', userId)
+    .maybeSingle();
   if (error || !data) return EMPTY_PROFILE;
-  return { ...EMPTY_PROFILE, ...(data as Partial<ProfileRow>) };
+  // The jsonb lists are written only through the profile forms, in ProfileRow's shapes.
+  return data as ProfileRow;
 }
 
 type ProfileChange = PersonalDetailsInput | EducationInput | TestScoresInput;

@@ -1,4 +1,5 @@
 import { LEVEL_LABELS, MODE_LABELS } from '../../lib/course-options.ts';
+import type { Json } from '../../lib/supabase/database.types.ts';
 
 /**
  * The /courses filters a saved search keeps: the shape the course search schema
@@ -23,7 +24,7 @@ export interface CourseFilters {
 export interface SavedSearchDraft {
   label: string;
   query: string;
-  filters: Record<string, unknown>;
+  filters: { [key: string]: Json | undefined };
   tuitionMax: { amount: number; currency: string } | null;
 }
 
@@ -68,20 +69,24 @@ export function describeFilters(filters: CourseFilters, currency: string): strin
 /** The search to store: its filters, a stable query string for the link back, and its name. */
 export function savedSearchDraft(filters: CourseFilters, displayCurrency: string): SavedSearchDraft {
   const currency = filters.currency ?? displayCurrency;
-  const stored: Record<string, unknown> = {
+  const stored: { [key: string]: Json | undefined } = {
     q: filters.q || undefined,
-    level: filters.level,
-    field: filters.field,
-    country: filters.country,
-    university: filters.university,
-    mode: filters.mode,
-    language: filters.language,
+    level: [...filters.level],
+    field: [...filters.field],
+    country: [...filters.country],
+    university: [...filters.university],
+    mode: [...filters.mode],
+    language: [...filters.language],
     duration_max: filters.duration_max,
     intake: filters.intake,
   };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...stored, tuition_max: filters.tuition_max })) {
-    if (Array.isArray(value)) [...(value as string[])].sort().forEach((item) => params.append(key, item));
+    if (Array.isArray(value))
+      value
+        .map(String)
+        .sort()
+        .forEach((item) => params.append(key, item));
     else if (value !== undefined) params.set(key, String(value));
   }
   if (filters.tuition_max !== undefined) params.set('currency', currency);

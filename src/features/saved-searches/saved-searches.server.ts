@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 import type { SavedSearchDraft } from './saved-search.ts';
 
 export interface SavedSearch {
@@ -10,16 +11,16 @@ export interface SavedSearch {
 }
 
 /** The signed-in person's saved searches, newest first (RLS shows only theirs). */
-export async function listSavedSearches(supabase: SupabaseClient): Promise<SavedSearch[]> {
+export async function listSavedSearches(supabase: SupabaseClient<Database>): Promise<SavedSearch[]> {
   const { data, error } = await supabase
     .from('saved_searches')
     .select('id, label, query, created_at')
     .order('created_at', { ascending: false });
   if (error) throw new Error(`saved searches: ${error.message}`);
-  return (data ?? []) as SavedSearch[];
+  return data ?? [];
 }
 
-async function usdCeiling(supabase: SupabaseClient, tuition: SavedSearchDraft['tuitionMax']) {
+async function usdCeiling(supabase: SupabaseClient<Database>, tuition: SavedSearchDraft['tuitionMax']) {
   if (!tuition) return null;
   const { data } = await supabase
     .from('currency_rates')
@@ -28,7 +29,7 @@ async function usdCeiling(supabase: SupabaseClient, tuition: SavedSearchDraft['t
     .order('as_of', { ascending: false })
     .limit(1)
     .maybeSingle();
-  const rate = Number((data as { rate_to_usd: number | string } | null)?.rate_to_usd ?? Number.NaN);
+  const rate = Number(data?.rate_to_usd ?? Number.NaN);
   return Number.isFinite(rate) ? Math.round(tuition.amount * rate * 100) / 100 : null;
 }
 
@@ -39,7 +40,10 @@ const toast = (message: string, kind: 'success' | 'info' | 'error' = 'success') 
 });
 
 /** Keeps a search for its alerts; saving the same search again changes nothing. */
-export async function saveSearch(supabase: SupabaseClient, draft: SavedSearchDraft): Promise<FormOutcome> {
+export async function saveSearch(
+  supabase: SupabaseClient<Database>,
+  draft: SavedSearchDraft,
+): Promise<FormOutcome> {
   const { error } = await supabase.from('saved_searches').insert({
     label: draft.label,
     query: draft.query,
@@ -60,7 +64,10 @@ export async function saveSearch(supabase: SupabaseClient, draft: SavedSearchDra
 }
 
 /** Deletes one of the person's saved searches; someone else's id deletes nothing. */
-export async function deleteSavedSearch(supabase: SupabaseClient, id: string): Promise<FormOutcome> {
+export async function deleteSavedSearch(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<FormOutcome> {
   const { data, error } = await supabase.from('saved_searches').delete().eq('id', id).select('id');
   if (error || !data?.length) {
     const message = 'That saved search no longer exists.';

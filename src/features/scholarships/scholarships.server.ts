@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { subjectMatches } from './eligibility.ts';
-import { SCHOLARSHIP_COLUMNS, toScholarship, type Scholarship, type ScholarshipRow } from './types.ts';
+import { SCHOLARSHIP_COLUMNS, toScholarship, type Scholarship } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 /** Enough for every scholarship the catalogue lists; the page filters them in memory. */
@@ -16,7 +16,7 @@ export async function listScholarships(supabase: SupabaseClient<Database>): Prom
     .order('name')
     .limit(MAX_SCHOLARSHIPS);
   if (error) throw new Error(`scholarships: ${error.message}`);
-  return (data as unknown as ScholarshipRow[]).map(toScholarship);
+  return data.map(toScholarship);
 }
 
 export interface ScholarshipCourse {

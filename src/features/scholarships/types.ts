@@ -1,4 +1,4 @@
-import type { ScholarshipRowBase } from '../../lib/scholarship-row.ts';
+import { SCHOLARSHIP_ROW_COLUMNS, type ScholarshipRowBase } from '../../lib/scholarship-row.ts';
 import type { ScholarshipRules } from './eligibility.ts';
 
 /** A scholarship as pages show it. */
@@ -19,7 +19,7 @@ export interface Scholarship extends ScholarshipRules {
 
 /** The columns the pages read, with the university and the named courses. */
 export const SCHOLARSHIP_COLUMNS =
-  'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, last_verified_at, source_url, universities(id, slug, name, country_code), scholarship_courses(course_id)';
+  `${SCHOLARSHIP_ROW_COLUMNS}, universities(id, slug, name, country_code), scholarship_courses(course_id)` as const;
 
 export interface ScholarshipRow extends ScholarshipRowBase {
   universities: { id: string; slug: string; name: string; country_code: string } | null;
@@ -38,8 +38,9 @@ export function toScholarship(row: ScholarshipRow): Scholarship {
       row.award_kind === 'amount'
         ? { kind: 'amount', amount: Number(row.amount), currency: row.currency ?? 'USD' }
         : { kind: 'percentage', percentage: row.percentage ?? 0 },
-    awardPeriod: row.award_period,
-    appliesTo: row.applies_to,
+    // Check constraints keep these columns to the values below.
+    awardPeriod: row.award_period === 'total' ? 'total' : 'year',
+    appliesTo: row.applies_to === 'university' || row.applies_to === 'courses' ? row.applies_to : 'any',
     university: uni ? { id: uni.id, slug: uni.slug, name: uni.name, countryCode: uni.country_code } : null,
     courseIds: row.scholarship_courses.map((link) => link.course_id),
     lastVerifiedAt: row.last_verified_at,

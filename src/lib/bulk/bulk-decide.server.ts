@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { decisionLabel } from '../decision-outcomes.ts';
+import type { Database } from '../supabase/database.types.ts';
+import { withoutNulls } from '../supabase/rpc-args.ts';
 import type { DecideCommand } from './bulk-form.ts';
 import { decidePlan, decisionDoneMessage } from './bulk-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
@@ -9,7 +11,7 @@ import type { DecisionReason } from '../decision-reasons.server.ts';
 import { withPlaceLimits } from './bulk-places.server.ts';
 
 export interface DecideContext {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   /** Whether the caller's decisions are approved at once (may_release_decisions()). */
   approves: boolean;
   reasons: readonly DecisionReason[];
@@ -41,12 +43,12 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
   const { supabase, approves } = context;
   const release = command.release === 'yes';
   async function previewOne(target: BulkTarget): Promise<Verdict> {
-    const { data, error } = await supabase.rpc('preview_decision', {
-      application_id: target.id,
-      ...decisionArgs(command),
-    });
+    const { data, error } = await supabase.rpc(
+      'preview_decision',
+      withoutNulls({ application_id: target.id, ...decisionArgs(command) }),
+    );
     if (error) return { kind: 'refuse', reasons: [refusalOf(error).message] };
-    const problems = (data ?? []) as string[];
+    const problems = data ?? [];
     if (problems.length > 0) return { kind: 'refuse', reasons: problems };
     const plan = decidePlan({ outcome: command.outcome, approves, release, ...target });
     return { kind: 'apply', plan };
@@ -62,16 +64,21 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
       return withPlaceLimits(supabase, command, targets, verdicts);
     },
     async apply(target, stamp) {
-      const { data, error } = await supabase.rpc('decide_application', {
-        application_id: target.id,
-        expected_version: stamp.version,
-        ...decisionArgs(command),
-        reason_detail: command.reason_detail || null,
-        release,
-      });
+      const { data, error } = await supabase.rpc(
+        'decide_application',
+        withoutNulls({
+          application_id: target.id,
+          expected_version: stamp.version,
+          ...decisionArgs(command),
+          reason_detail: command.reason_detail || null,
+          release,
+        }),
+      );
       if (error) return refusalOf(error);
-      const state = (data as { state: string }).state;
-      return { kind: 'done', message: decisionDoneMessage('Decided', command.outcome, state, target.intake) };
+      return {
+        kind: 'done',
+        message: decisionDoneMessage('Decided', command.outcome, data.state, target.intake),
+      };
     },
   };
 }

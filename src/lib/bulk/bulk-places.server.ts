@@ -13,7 +13,7 @@ interface Places {
 async function placesOf(supabase: SupabaseClient<Database>, intakeId: string): Promise<Places | null> {
   const { data, error } = await supabase.rpc('staff_intake_places', { intake_id: intakeId });
   if (error) console.error('Reading the places of an intake failed', error.message);
-  const row = ((data ?? []) as Places[])[0];
+  const row = (data ?? [])[0];
   return row ? { places: row.places, over_offer: row.over_offer, held: Number(row.held) } : null;
 }
 

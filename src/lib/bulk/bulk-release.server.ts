@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../supabase/database.types.ts';
 import type { Stamp } from './bulk-form.ts';
 import {
   decisionDoneMessage,
@@ -16,29 +17,36 @@ const WORDING: Record<ReleaseActionName, { title: string; verb: string }> = {
   approve_release: { title: 'Approve and release the selected decisions', verb: 'Approve and release' },
 };
 
+/** The stamp of a row that names its open decision. */
+type DecisionStamp = Stamp & { decisionId: string };
+
 const NOT_THIS_DECISION = 'That decision does not belong to this application. Preview the change again.';
 
-async function approve(supabase: SupabaseClient, target: BulkTarget, stamp: Stamp, release: boolean) {
+async function approve(
+  supabase: SupabaseClient<Database>,
+  target: BulkTarget,
+  stamp: DecisionStamp,
+  release: boolean,
+) {
   const { data, error } = await supabase.rpc('approve_decision', {
     decision_id: stamp.decisionId,
     expected_version: stamp.version,
     release,
   });
   if (error) return refusalOf(error);
-  const decision = data as { outcome: string; state: string };
   return {
     kind: 'done',
-    message: decisionDoneMessage('Approved', decision.outcome, decision.state, target.intake),
+    message: decisionDoneMessage('Approved', data.outcome, data.state, target.intake),
   } as const;
 }
 
-async function release(supabase: SupabaseClient, stamp: Stamp): Promise<RowResult> {
+async function release(supabase: SupabaseClient<Database>, stamp: DecisionStamp): Promise<RowResult> {
   const { data, error } = await supabase.rpc('release_decision', {
     decision_id: stamp.decisionId,
     expected_version: stamp.version,
   });
   if (error) return refusalOf(error);
-  return { kind: 'done', message: releasedMessage((data as { status: string }).status) };
+  return { kind: 'done', message: releasedMessage(data.status) };
 }
 
 /**
@@ -47,7 +55,7 @@ async function release(supabase: SupabaseClient, stamp: Stamp): Promise<RowResul
  * released since is refused for that row alone.
  */
 export function releaseAction(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   name: ReleaseActionName,
   mayRelease: boolean,
 ): BulkAction {
@@ -57,9 +65,9 @@ export function releaseAction(
     summary: [{ term: 'Action', detail: verb }],
     confirmLabel: (count) => `${verb} ${count === 1 ? '1 decision' : `${count} decisions`}`,
     preview: async (targets) => targets.map((target) => releaseVerdict(name, target, mayRelease)),
-    async apply(target, stamp) {
-      if (!stamp.decisionId)
-        return { kind: 'refused', message: 'No decision is waiting on this application.' };
+    async apply(target, { version, decisionId }) {
+      if (!decisionId) return { kind: 'refused', message: 'No decision is waiting on this application.' };
+      const stamp = { version, decisionId };
       // A decision replaced since the preview moved the version on, and the database says who did
       // what; an id that was never this application's open decision is refused here.
       if (stamp.decisionId !== target.decision?.id && stamp.version === target.version) {

@@ -16,7 +16,7 @@ function serviceClient(env: NodeJS.ProcessEnv): SupabaseClient<Database> | null 
   const url = env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL;
   const key = env['SUPABASE_SERVICE_ROLE_KEY'];
   if (!key) return null;
-  return createClient(url, key, {
+  return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }

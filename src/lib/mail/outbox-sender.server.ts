@@ -82,7 +82,7 @@ export function createOutboxSender(deps: {
       for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch += 1) {
         const { data, error } = await client.rpc('claim_notifications', { batch_size: BATCH_SIZE });
         if (error) throw new Error(`mail: could not claim the outbox: ${error.message}`);
-        const rows = (data ?? []) as ClaimedNotification[];
+        const rows = data ?? [];
         for (const row of rows) {
           if (await deliver(client, transport, row)) result.sent += 1;
           else result.failed += 1;
@@ -133,7 +133,7 @@ export function outboxSenderFor(env: MailEnvironment): OutboxSender | null {
     warned = true;
     return null;
   }
-  const client = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  const client = createClient<Database>(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   return createOutboxSender({

@@ -14,3 +14,12 @@ export function withoutNulls<T extends Record<string, unknown>>(args: T): Withou
   // The loop keeps exactly the non-null entries, which is what WithoutNulls<T> describes.
   return kept as WithoutNulls<T>;
 }
+
+/**
+ * A value for an RPC parameter that has no default but accepts NULL (e.g. "nobody" for an
+ * assignee). The generated `Args` type every parameter as non-null, so this says what they cannot.
+ */
+export function nullableArg<T>(value: T | null): T {
+  // PostgREST passes the null through to the function, which handles it.
+  return value as T;
+}

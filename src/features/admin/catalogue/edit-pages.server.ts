@@ -56,9 +56,9 @@ export async function loadUniversityPage(
       .order('title'),
     listCurrencies(supabase),
   ]);
-  const row = must(university, 'university') as UniversityRow | null;
+  const row = must(university, 'university');
   if (!row) return null;
-  return { university: row, courses: (must(courses, 'courses') ?? []) as CourseSummary[], currencies };
+  return { university: row, courses: must(courses, 'courses') ?? [], currencies };
 }
 
 /** A course with its university, intakes and document checklist, or null when the id names none. */
@@ -77,14 +77,14 @@ export async function loadCoursePage(
     supabase.from('document_requirements').select(DOCUMENT_COLUMNS).eq('course_id', id).order('kind'),
     listCurrencies(supabase),
   ]);
-  const row = must(course, 'course') as (CourseRow & { universities: CoursePage['university'] }) | null;
+  const row = must(course, 'course');
   if (!row) return null;
   const { universities: university, ...courseRow } = row;
   return {
     course: courseRow,
     university,
-    intakes: (must(intakes, 'intakes') ?? []) as IntakeRow[],
-    requirements: (must(requirements, 'document requirements') ?? []) as DocumentRequirementRow[],
+    intakes: must(intakes, 'intakes') ?? [],
+    requirements: must(requirements, 'document requirements') ?? [],
     currencies,
   };
 }

@@ -1,16 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { countryName } from '../../../lib/countries.ts';
-import { LIVING_COST_COLUMNS, type LivingCostRow } from '../../../lib/living-cost-row.ts';
+import { LIVING_COST_COLUMNS } from '../../../lib/living-cost-row.ts';
+import type { RowOf } from '../../../lib/supabase/columns.ts';
 import { UUID } from './catalogue-post.server.ts';
 import type { FormValues } from './row-values.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 
-const LIVING_COST_ADMIN_COLUMNS = `id, ${LIVING_COST_COLUMNS}, version`;
+const LIVING_COST_ADMIN_COLUMNS = `id, ${LIVING_COST_COLUMNS}, version` as const;
 
-export interface LivingCostAdminRow extends LivingCostRow {
-  id: string;
-  version: number;
-}
+export type LivingCostAdminRow = RowOf<'living_costs', typeof LIVING_COST_ADMIN_COLUMNS>;
 
 /** "Leeds, United Kingdom": how the pages name a row. */
 export const placeName = (row: Pick<LivingCostAdminRow, 'city' | 'country_code'>) =>
@@ -41,7 +39,7 @@ export async function loadLivingCostRow(
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(`living cost: ${error.message}`);
-  return data as LivingCostAdminRow | null;
+  return data;
 }
 
 /** Every city's living cost, by country name and then city, as the list shows them. */
@@ -51,5 +49,5 @@ export async function listLivingCostRows(supabase: SupabaseClient<Database>): Pr
   const byPlace = (a: LivingCostAdminRow, b: LivingCostAdminRow) =>
     countryName(a.country_code).localeCompare(countryName(b.country_code), 'en') ||
     a.city.localeCompare(b.city, 'en');
-  return (data as LivingCostAdminRow[]).sort(byPlace);
+  return data.sort(byPlace);
 }

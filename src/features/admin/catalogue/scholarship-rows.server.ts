@@ -1,16 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ScholarshipRowBase } from '../../../lib/scholarship-row.ts';
+import { SCHOLARSHIP_ROW_COLUMNS, type ScholarshipRowBase } from '../../../lib/scholarship-row.ts';
 import { UUID } from './catalogue-post.server.ts';
 import { COURSE_LEVELS } from './options.ts';
-import type { Database } from '../../../lib/supabase/database.types.ts';
+import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
 export const SCHOLARSHIP_ADMIN_COLUMNS =
-  'id, slug, provider, name, description, award_kind, amount, currency, percentage, award_period, levels, nationalities, subject_areas, min_grade_percent, min_gpa, deadline, applies_to, university_id, last_verified_at, source_url, visible, version, universities(name), scholarship_courses(courses(slug))';
+  `${SCHOLARSHIP_ROW_COLUMNS}, university_id, visible, version, universities(name), scholarship_courses(courses(slug))` as const;
 
-export interface ScholarshipAdminRow extends ScholarshipRowBase {
-  university_id: string | null;
-  visible: boolean;
-  version: number;
+export interface ScholarshipAdminRow
+  extends ScholarshipRowBase, Pick<Tables<'scholarships'>, 'university_id' | 'visible' | 'version'> {
   universities: { name: string } | null;
   scholarship_courses: { courses: { slug: string } | null }[];
 }
@@ -57,7 +55,7 @@ export async function loadScholarshipRow(
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(`scholarship: ${error.message}`);
-  return data as unknown as ScholarshipAdminRow | null;
+  return data;
 }
 
 /** Every scholarship, hidden ones too, for the list. */
@@ -70,7 +68,7 @@ export async function listScholarshipRows(
     .order('name')
     .limit(1000);
   if (error) throw new Error(`scholarships: ${error.message}`);
-  return data as unknown as ScholarshipAdminRow[];
+  return data;
 }
 
 /** The universities a scholarship may belong to, by name. */
@@ -79,5 +77,5 @@ export async function listUniversityChoices(
 ): Promise<{ value: string; label: string }[]> {
   const { data, error } = await supabase.from('universities').select('id, name').order('name').limit(2000);
   if (error) throw new Error(`universities: ${error.message}`);
-  return ((data ?? []) as { id: string; name: string }[]).map((u) => ({ value: u.id, label: u.name }));
+  return (data ?? []).map((u) => ({ value: u.id, label: u.name }));
 }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isIsoCountryCode } from '../../../lib/countries.ts';
+import type { RowOf } from '../../../lib/supabase/columns.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export const PAGE_SIZE = 25;
@@ -11,17 +12,10 @@ export interface UniversityListFilters {
   page: number;
 }
 
-export interface UniversityListRow {
-  id: string;
-  name: string;
-  slug: string;
-  city: string;
-  country_code: string;
-  country_name: string | null;
-  course_count: number;
-  published: boolean;
-  last_verified_at: string | null;
-}
+const LIST_COLUMNS =
+  'id, name, slug, city, country_code, country_name, course_count, published, last_verified_at' as const;
+
+export type UniversityListRow = RowOf<'universities', typeof LIST_COLUMNS>;
 
 export interface UniversityList {
   rows: UniversityListRow[];
@@ -61,8 +55,7 @@ export async function listUniversities(
   supabase: SupabaseClient<Database>,
   filters: UniversityListFilters,
 ): Promise<UniversityList> {
-  const columns =
-    'id, name, slug, city, country_code, country_name, course_count, published, last_verified_at';
+  const columns = LIST_COLUMNS;
   // A name search runs in the database, which matches accents and case (staff_search_universities).
   const source = filters.q
     ? supabase.rpc('staff_search_universities', { search: filters.q }, { count: 'exact' }).select(columns)
@@ -76,7 +69,7 @@ export async function listUniversities(
   if (error?.code === 'PGRST103') return { rows: [], total: 0, pages: 0 };
   if (error) throw new Error(`universities: ${error.message}`);
   const total = count ?? 0;
-  return { rows: (data ?? []) as UniversityListRow[], total, pages: Math.ceil(total / PAGE_SIZE) };
+  return { rows: data ?? [], total, pages: Math.ceil(total / PAGE_SIZE) };
 }
 
 /** Countries that have at least one university, published or not, for the filter. */
@@ -86,7 +79,7 @@ export async function listCountries(
   const { data, error } = await supabase.from('universities').select('country_code, country_name');
   if (error) throw new Error(`countries: ${error.message}`);
   const names = new Map<string, string>();
-  for (const row of (data ?? []) as { country_code: string; country_name: string | null }[]) {
+  for (const row of data ?? []) {
     if (!names.has(row.country_code) || row.country_name) {
       names.set(row.country_code, row.country_name ?? row.country_code);
     }
@@ -98,5 +91,5 @@ export async function listCountries(
 export async function listCurrencies(supabase: SupabaseClient<Database>): Promise<string[]> {
   const { data, error } = await supabase.from('currency_rates').select('currency');
   if (error) throw new Error(`currencies: ${error.message}`);
-  return [...new Set(((data ?? []) as { currency: string }[]).map((row) => row.currency))].sort();
+  return [...new Set((data ?? []).map((row) => row.currency))].sort();
 }

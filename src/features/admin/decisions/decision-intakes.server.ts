@@ -8,14 +8,6 @@ export interface DecisionIntake {
   count: number;
 }
 
-interface Row {
-  application: {
-    intake_id: string;
-    course: { title: string; university_name: string } | null;
-    intake: { term: string } | null;
-  };
-}
-
 /** The most unreleased decisions read to build the filter; an office has far fewer open at a time. */
 const READ_LIMIT = 5000;
 
@@ -30,7 +22,7 @@ export async function listDecisionIntakes(supabase: SupabaseClient<Database>): P
     .limit(READ_LIMIT);
   if (error) console.error('Listing the intakes with unreleased decisions failed', error.message);
   const intakes = new Map<string, DecisionIntake>();
-  for (const { application } of (data ?? []) as unknown as Row[]) {
+  for (const { application } of data ?? []) {
     const known = intakes.get(application.intake_id);
     if (known) {
       known.count += 1;

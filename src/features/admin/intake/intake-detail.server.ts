@@ -14,14 +14,6 @@ export interface IntakeDetail {
   alerts: PlaceAlert[];
 }
 
-interface ApplicationRow {
-  id: string;
-  reference: string | null;
-  version: number;
-  waitlist_rank: number | null;
-  name: string | null;
-}
-
 function must<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
   if (result.error) throw new Error(`${what}: ${result.error.message}`);
   return result.data as T;
@@ -39,9 +31,9 @@ async function loadWaitlist(supabase: SupabaseClient<Database>, intakeId: string
       .order('waitlist_rank', { ascending: true, nullsFirst: false })
       .order('decided_at'),
     'waiting list',
-  ) as ApplicationRow[];
+  );
   const open = rows.length
-    ? (must(
+    ? must(
         await supabase
           .from('application_decisions')
           .select('application_id, outcome')
@@ -51,7 +43,7 @@ async function loadWaitlist(supabase: SupabaseClient<Database>, intakeId: string
           )
           .in('state', ['recommended', 'approved']),
         'open decisions',
-      ) as { application_id: string; outcome: string }[])
+      )
     : [];
   return rows.map((row, index) => ({
     id: row.id,
@@ -75,14 +67,7 @@ async function loadAlerts(supabase: SupabaseClient<Database>, intakeId: string):
       .is('resolved_at', null)
       .order('created_at'),
     'place alerts',
-  ) as unknown as {
-    id: string;
-    application_id: string;
-    from_status: string;
-    to_status: string;
-    created_at: string;
-    application: { reference: string | null; name: string | null } | null;
-  }[];
+  );
   return rows.map((row) => ({
     id: row.id,
     applicationId: row.application_id,
@@ -107,6 +92,6 @@ export async function getIntakeDetail(
     loadWaitlist(supabase, id),
     loadAlerts(supabase, id),
   ]);
-  const figures = (must(places, 'places') as Record<string, unknown>[])[0] ?? {};
+  const figures = must(places, 'places')[0] ?? {};
   return { intake, figures: placeFigures(figures), readiness, waitlist, alerts };
 }

@@ -82,7 +82,7 @@ export interface IntakeSummary {
 }
 
 const SUMMARY_COLUMNS =
-  'id, term, status, release_mode, opens_at, deadline, reply_by, start_date, course_id, course:courses(title, university_name)';
+  'id, term, status, release_mode, opens_at, deadline, reply_by, start_date, course_id, course:courses(title, university_name)' as const;
 
 /** One intake by id, named as staff know it; null when there is none. */
 export async function getIntake(
@@ -92,9 +92,7 @@ export async function getIntake(
   const { data, error } = await supabase.from('intakes').select(SUMMARY_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw new Error(`intake lookup failed: ${error.message}`);
   if (!data) return null;
-  const { course, ...row } = data as unknown as Omit<IntakeSummary, 'course_title' | 'university_name'> & {
-    course: { title: string; university_name: string } | null;
-  };
+  const { course, ...row } = data;
   return {
     ...row,
     course_title: course?.title ?? 'Unknown course',

@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** The outcomes that need a reason, in the order the page lists them, with their labels. */
 export const REASON_OUTCOMES = ['rejected', 'offer_withdrawn', 'conditions_not_met'] as const;
 export type ReasonOutcome = (typeof REASON_OUTCOMES)[number];
+
+export function isReasonOutcome(value: string): value is ReasonOutcome {
+  return REASON_OUTCOMES.some((outcome) => outcome === value);
+}
 export const REASON_OUTCOME_LABELS: Record<ReasonOutcome, string> = {
   rejected: 'Unsuccessful',
   offer_withdrawn: 'Offer withdrawn',

@@ -1,20 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { REASON_OUTCOMES, type ReasonOutcome } from './reason-schemas.ts';
-import type { Database } from '../../../lib/supabase/database.types.ts';
+import { isReasonOutcome, REASON_OUTCOMES, type ReasonOutcome } from './reason-schemas.ts';
+import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
-export interface ReasonRow {
-  id: string;
+export interface ReasonRow extends Pick<
+  Tables<'decision_reasons'>,
+  'id' | 'public_wording' | 'active' | 'position' | 'version'
+> {
   outcome: ReasonOutcome;
-  public_wording: string;
-  active: boolean;
-  position: number;
-  version: number;
   /** Whether any decision gave this reason: such a reason is retired, never deleted. */
   used: boolean;
-}
-
-interface StoredReason extends Omit<ReasonRow, 'used'> {
-  application_decisions: { id: string }[];
 }
 
 /** Every reason by outcome, in the order decision forms list them; null when they cannot be read. */
@@ -34,8 +28,9 @@ export async function listReasons(
   const grouped = Object.fromEntries(
     REASON_OUTCOMES.map((outcome) => [outcome, [] as ReasonRow[]]),
   ) as Record<ReasonOutcome, ReasonRow[]>;
-  for (const { application_decisions: uses, ...row } of (data ?? []) as StoredReason[]) {
-    grouped[row.outcome].push({ ...row, used: uses.length > 0 });
+  for (const { application_decisions: uses, outcome, ...row } of data ?? []) {
+    // A check constraint keeps outcome to the reason outcomes.
+    if (isReasonOutcome(outcome)) grouped[outcome].push({ ...row, outcome, used: uses.length > 0 });
   }
   return grouped;
 }

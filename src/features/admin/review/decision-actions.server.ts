@@ -3,6 +3,8 @@ import { statusLabel } from '../../../lib/application-status.ts';
 import { decisionLabel, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
 import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { decisionSchema, decisionStepSchema, type DecisionInput } from './decision-schemas.ts';
 import { parse } from './parse-post.ts';
@@ -31,33 +33,44 @@ function decidedMessage(outcome: string, state: unknown): string {
 }
 
 async function problemsBeforeConfirming(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   input: DecisionInput,
 ): Promise<FormOutcome | null> {
-  const { data, error } = await supabase.rpc('preview_decision', {
-    application_id: applicationId,
-    outcome: input.outcome,
-    reason_id: input.reason_id || null,
-    override_reason: input.override_reason || null,
-  });
+  const { data, error } = await supabase.rpc(
+    'preview_decision',
+    withoutNulls({
+      application_id: applicationId,
+      outcome: input.outcome,
+      reason_id: input.reason_id || null,
+      override_reason: input.override_reason || null,
+    }),
+  );
   if (error) return outcomeOfError(error);
-  const problems = (data ?? []) as string[];
+  const problems = data ?? [];
   return problems.length > 0 ? failure(422, problems.join(' ')) : null;
 }
 
 /** Whether the form was opened on an older version of the application than the current one. */
-async function isStale(supabase: SupabaseClient, applicationId: string, version: number): Promise<boolean> {
+async function isStale(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  version: number,
+): Promise<boolean> {
   const { data } = await supabase
     .from('applications')
     .select('version')
     .eq('id', applicationId)
     .maybeSingle();
-  const current = (data as { version: number } | null)?.version;
+  const current = data?.version;
   return current !== undefined && version < current;
 }
 
-async function decide(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
+async function decide(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
   const input = parse(decisionSchema, fields);
   if (!input.ok) return input.outcome;
   const value = input.value;
@@ -68,16 +81,19 @@ async function decide(supabase: SupabaseClient, applicationId: string, fields: R
   if (confirming && !(await isStale(supabase, applicationId, value.version))) {
     return (await problemsBeforeConfirming(supabase, applicationId, value)) ?? paused('confirm');
   }
-  const { data, error } = await supabase.rpc('decide_application', {
-    application_id: applicationId,
-    expected_version: value.version,
-    outcome: value.outcome,
-    conditions: value.conditions || null,
-    reason_id: value.reason_id || null,
-    reason_detail: value.reason_detail || null,
-    override_reason: value.override_reason || null,
-    release: value.release,
-  });
+  const { data, error } = await supabase.rpc(
+    'decide_application',
+    withoutNulls({
+      application_id: applicationId,
+      expected_version: value.version,
+      outcome: value.outcome,
+      conditions: value.conditions || null,
+      reason_id: value.reason_id || null,
+      reason_detail: value.reason_detail || null,
+      override_reason: value.override_reason || null,
+      release: value.release,
+    }),
+  );
   if (error) return outcomeOfError(error);
   const state = single(data)['state'];
   if (state === 'released') sendPendingMail();
@@ -85,21 +101,21 @@ async function decide(supabase: SupabaseClient, applicationId: string, fields: R
 }
 
 /** The open decision named by the form, if it belongs to this application. */
-async function decisionOf(supabase: SupabaseClient, applicationId: string, id: string) {
+async function decisionOf(supabase: SupabaseClient<Database>, applicationId: string, id: string) {
   const { data } = await supabase
     .from('application_decisions')
     .select('outcome')
     .eq('id', id)
     .eq('application_id', applicationId)
     .maybeSingle();
-  return data as { outcome: string } | null;
+  return data;
 }
 
 type StepAction = 'approve' | 'release' | 'cancel';
 
 async function step(
   action: StepAction,
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   fields: Record<string, string>,
 ): Promise<FormOutcome> {
@@ -127,14 +143,14 @@ async function step(
       `${label} released: the application is now ${statusLabel(status)} and the letter is on its way.`,
     );
   }
-  const { error } = await supabase.rpc('cancel_decision', { ...base, note: note || null });
+  const { error } = await supabase.rpc('cancel_decision', withoutNulls({ ...base, note: note || null }));
   if (error) return outcomeOfError(error);
   return done(`${label} cancelled. Nothing was sent to the applicant.`);
 }
 
 /** The decision forms of the review screen by intent, bound to the application in the URL. */
 export function decisionHandlers(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
 ): Record<string, AdminHandler> {
   return {

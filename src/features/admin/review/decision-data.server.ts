@@ -104,11 +104,11 @@ export async function loadDecisionContext(
   fail('intake places', places.error);
   fail('document requirements', requirements.error);
   const rows = (decisions.data ?? []) as unknown as Decision[];
-  const placeRows = (places.data ?? []) as IntakePlaces[];
+  const placeRows = places.data ?? [];
   return {
     decisions: rows,
     open: rows.find((row) => row.state === 'recommended' || row.state === 'approved') ?? null,
-    reasons: (reasons.data ?? []) as DecisionReason[],
+    reasons: reasons.data ?? [],
     places: placeRows[0] ?? null,
     mayRelease: mayRelease.data === true,
     approval: approval.data === 'none' ? 'none' : 'admin',

@@ -4,7 +4,7 @@ import { applicantEmails } from './applicant-contacts.server.ts';
 import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
 import { loadStaffDirectory, staffEmails, type StaffMember } from '../staff-directory.server.ts';
 import { loadDecisionContext, loadPersonNames, type DecisionContext } from './decision-data.server.ts';
-import type { Database } from '../../../lib/supabase/database.types.ts';
+import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
 export interface ReviewDocument {
   id: string;
@@ -112,10 +112,7 @@ const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, address_l
   country, education, test_scores, updated_at`;
 
 /** Who changed the application last and what they did (staff only: application_changes). */
-interface ChangeRow {
-  changed_by: string | null;
-  change: string | null;
-}
+type ChangeRow = Pick<Tables<'application_changes'>, 'changed_by' | 'change'>;
 
 const byTime = <T extends { created_at: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));

@@ -2,6 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { refusalOf } from '../../../lib/bulk/bulk-refusal.ts';
 import type { BulkTarget } from '../../../lib/bulk/bulk-targets.server.ts';
 import type { BulkAction, Verdict } from '../../../lib/bulk/bulk-types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
+import { nullableArg } from '../../../lib/supabase/rpc-args.ts';
 import { staffEmails, staffName, type StaffMember } from '../staff-directory.server.ts';
 
 export const NOT_STAFF_MESSAGE = 'Applications can only be assigned to admissions staff.';
@@ -28,7 +30,7 @@ export function assignVerdict(
 
 /** One reviewer (or none) for every selected application, each through assign_application with its version. */
 export function assignAction(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   assignee: string | null,
   staff: readonly StaffMember[],
 ): BulkAction {
@@ -45,7 +47,7 @@ export function assignAction(
     async apply(target, stamp) {
       const { error } = await supabase.rpc('assign_application', {
         application_id: target.id,
-        assignee,
+        assignee: nullableArg(assignee),
         expected_version: stamp.version,
       });
       if (error) return refusalOf(error);

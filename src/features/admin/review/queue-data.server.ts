@@ -42,12 +42,7 @@ const ORDER_COLUMN: Record<QueueSort, string> = {
 async function unreadMessages(supabase: SupabaseClient<Database>): Promise<Map<string, number>> {
   const { data, error } = await supabase.rpc('staff_unread_messages');
   if (error) console.error('Counting unread messages failed', error.message);
-  return new Map(
-    ((data ?? []) as { application_id: string; unread: number }[]).map((row) => [
-      row.application_id,
-      row.unread,
-    ]),
-  );
+  return new Map((data ?? []).map((row) => [row.application_id, row.unread]));
 }
 
 /**

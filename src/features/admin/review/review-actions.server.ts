@@ -3,6 +3,8 @@ import { statusLabel } from '../../../lib/application-status.ts';
 import { documentKindLabel } from '../../../lib/document-kinds.ts';
 import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure } from '../../../lib/security/form-outcome.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
+import { nullableArg, withoutNulls } from '../../../lib/supabase/rpc-args.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { decisionHandlers } from './decision-actions.server.ts';
 import { parse } from './parse-post.ts';
@@ -15,7 +17,7 @@ import {
 } from './review-schemas.ts';
 
 async function reviewDocument(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   fields: Record<string, string>,
 ) {
@@ -30,49 +32,57 @@ async function reviewDocument(
     .eq('application_id', applicationId)
     .maybeSingle();
   if (!document) return failure(404, 'That document is no longer part of this application.');
-  const { error } = await supabase.rpc('review_document', {
-    document_id,
-    status,
-    expected_version: version,
-    reason: reason || null,
-  });
+  const { error } = await supabase.rpc(
+    'review_document',
+    withoutNulls({ document_id, status, expected_version: version, reason: reason || null }),
+  );
   if (error) return outcomeOfError(error);
-  const label = documentKindLabel((document as { kind: string }).kind);
+  const label = documentKindLabel(document.kind);
   if (status === 'verified') return done(`${label} verified.`);
   if (status === 'rejected') return done(`${label} rejected. The applicant sees your reason.`);
   return done(`${label} marked as not checked.`);
 }
 
-async function transition(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
+async function transition(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
   const input = parse(transitionSchema, fields);
   if (!input.ok) return input.outcome;
   const { to_status, note, version } = input.value;
-  const { error } = await supabase.rpc('transition_application', {
-    application_id: applicationId,
-    to_status,
-    expected_version: version,
-    note: note || null,
-  });
+  const { error } = await supabase.rpc(
+    'transition_application',
+    withoutNulls({ application_id: applicationId, to_status, expected_version: version, note: note || null }),
+  );
   if (error) return outcomeOfError(error);
   // A request for action and an enrolment e-mail the applicant; they go out now, not at the next sweep.
   sendPendingMail();
   return done(`Application moved to ${statusLabel(to_status)}.`);
 }
 
-async function assign(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
+async function assign(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
   const input = parse(assignSchema, fields);
   if (!input.ok) return input.outcome;
   const assignee = input.value.assignee || null;
   const { error } = await supabase.rpc('assign_application', {
     application_id: applicationId,
-    assignee,
+    assignee: nullableArg(assignee),
     expected_version: input.value.version,
   });
   if (error) return outcomeOfError(error);
   return done(assignee ? 'Reviewer assigned.' : 'The application is unassigned.');
 }
 
-async function addNote(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
+async function addNote(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
   const input = parse(noteSchema, fields);
   if (!input.ok) return input.outcome;
   const { error } = await supabase
@@ -81,7 +91,11 @@ async function addNote(supabase: SupabaseClient, applicationId: string, fields: 
   return error ? outcomeOfError(error) : done('Internal note added.');
 }
 
-async function deleteNote(supabase: SupabaseClient, applicationId: string, fields: Record<string, string>) {
+async function deleteNote(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
   const input = parse(noteDeleteSchema, fields);
   if (!input.ok) return input.outcome;
   const { data, error } = await supabase
@@ -98,7 +112,7 @@ async function deleteNote(supabase: SupabaseClient, applicationId: string, field
 
 /** The review screen's forms by intent, bound to the application in the URL. */
 export function reviewHandlers(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
 ): Record<string, AdminHandler> {
   const bind =

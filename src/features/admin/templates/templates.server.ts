@@ -1,32 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RowOf } from '../../../lib/supabase/columns.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
-
-/** A message template as the list and the editor show it. */
-export interface TemplateRow {
-  key: string;
-  audience: 'applicant' | 'staff';
-  essential: boolean;
-  description: string;
-  fields: string[];
-  subject: string;
-  summary: string;
-  body_text: string;
-  body_html: string;
-  version: number;
-  updated_by: string | null;
-  updated_at: string;
-}
-
-/** One kept version of a template's words. */
-export interface TemplateVersionRow {
-  version: number;
-  subject: string;
-  summary: string;
-  body_text: string;
-  body_html: string;
-  edited_by: string | null;
-  edited_at: string;
-}
 
 export interface RenderedTemplate {
   subject: string;
@@ -36,7 +10,14 @@ export interface RenderedTemplate {
 }
 
 const COLUMNS =
-  'key, audience, essential, description, fields, subject, summary, body_text, body_html, version, updated_by, updated_at';
+  'key, audience, essential, description, fields, subject, summary, body_text, body_html, version, updated_by, updated_at' as const;
+const VERSION_COLUMNS = 'version, subject, summary, body_text, body_html, edited_by, edited_at' as const;
+
+/** A message template as the list and the editor show it. */
+export type TemplateRow = RowOf<'message_templates', typeof COLUMNS>;
+
+/** One kept version of a template's words. */
+export type TemplateVersionRow = RowOf<'message_template_versions', typeof VERSION_COLUMNS>;
 
 /** Every template, applicants' first, by key. Row-level security lets only administrators read them. */
 export async function listTemplates(supabase: SupabaseClient<Database>): Promise<TemplateRow[] | null> {
@@ -49,7 +30,7 @@ export async function listTemplates(supabase: SupabaseClient<Database>): Promise
     console.error('Loading message templates failed', error.message);
     return null;
   }
-  return (data ?? []) as TemplateRow[];
+  return data ?? [];
 }
 
 /** One template with its versions, newest first; null when there is no such template. */
@@ -61,7 +42,7 @@ export async function loadTemplate(
     supabase.from('message_templates').select(COLUMNS).eq('key', key).maybeSingle(),
     supabase
       .from('message_template_versions')
-      .select('version, subject, summary, body_text, body_html, edited_by, edited_at')
+      .select(VERSION_COLUMNS)
       .eq('template_key', key)
       .order('version', { ascending: false })
       .limit(100),
@@ -70,8 +51,8 @@ export async function loadTemplate(
   if (versions.error) throw new Error(`message template versions ${key}: ${versions.error.message}`);
   if (!template.data) return null;
   return {
-    template: template.data as TemplateRow,
-    versions: (versions.data ?? []) as TemplateVersionRow[],
+    template: template.data,
+    versions: versions.data ?? [],
   };
 }
 
@@ -89,5 +70,5 @@ export async function previewTemplate(
     console.error('Previewing a message template failed', error.message);
     return { ok: false, message: 'The preview could not be made just now. Try again in a moment.' };
   }
-  return { ok: true, rendered: data as RenderedTemplate };
+  return { ok: true, rendered: data };
 }

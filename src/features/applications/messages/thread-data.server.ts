@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
 export type MessageRole = 'applicant' | 'staff';
 
@@ -29,18 +30,19 @@ export interface Thread {
   unread: number;
 }
 
-interface AttachmentRow {
-  message_id: string;
-  storage_path: string;
-  file_name: string;
-  size_bytes: number;
-}
+type AttachmentRow = Pick<
+  Tables<'application_message_attachments'>,
+  'message_id' | 'storage_path' | 'file_name' | 'size_bytes'
+>;
+
+/** A check constraint allows only these two roles in application_messages.author_role. */
+const roleOf = (role: string): MessageRole => (role === 'staff' ? 'staff' : 'applicant');
 
 /** Seconds an attachment link stays valid: long enough to read the thread and click. */
 const LINK_SECONDS = 600;
 
 async function signAttachments(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   rows: AttachmentRow[],
 ): Promise<Map<string, ThreadAttachment>> {
   const signed = new Map<string, string>();
@@ -65,7 +67,7 @@ async function signAttachments(
  * marked unread when the other side wrote it after the viewer's read marker.
  */
 export async function loadThreads(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationIds: readonly string[],
   viewer: { id: string; role: MessageRole },
 ): Promise<Map<string, Thread>> {
@@ -90,35 +92,34 @@ export async function loadThreads(
       .eq('user_id', viewer.id)
       .in('application_id', ids),
   ]);
-  const files = await signAttachments(supabase, (attachments.data ?? []) as AttachmentRow[]);
-  const readAt = new Map(
-    ((reads.data ?? []) as { application_id: string; last_read_at: string }[]).map((row) => [
-      row.application_id,
-      Date.parse(row.last_read_at),
-    ]),
-  );
-  for (const row of (messages.data ?? []) as Omit<ThreadMessage, 'mine' | 'unread' | 'attachment'>[]) {
+  const files = await signAttachments(supabase, attachments.data ?? []);
+  const readAt = new Map((reads.data ?? []).map((row) => [row.application_id, Date.parse(row.last_read_at)]));
+  for (const row of messages.data ?? []) {
     const thread = threads.get(row.application_id);
     if (!thread) continue;
+    const author_role = roleOf(row.author_role);
     const unread =
-      row.author_role !== viewer.role &&
+      author_role !== viewer.role &&
       Date.parse(row.created_at) > (readAt.get(row.application_id) ?? -Infinity);
     const mine = row.author_id === viewer.id;
-    thread.messages.push({ ...row, mine, unread, attachment: files.get(row.id) ?? null });
+    thread.messages.push({ ...row, author_role, mine, unread, attachment: files.get(row.id) ?? null });
     if (unread) thread.unread += 1;
   }
   return threads;
 }
 
 /** The viewer has now seen these threads, up to the newest message shown in each. */
-export async function markThreadsRead(supabase: SupabaseClient, threads: Iterable<Thread>): Promise<void> {
+export async function markThreadsRead(
+  supabase: SupabaseClient<Database>,
+  threads: Iterable<Thread>,
+): Promise<void> {
   const shown = [...threads].filter((thread) => thread.unread > 0);
   await Promise.all(
     shown.map(async (thread) => {
       const newest = thread.messages.at(-1)?.created_at;
       const { error } = await supabase.rpc('mark_messages_read', {
         application_id: thread.applicationId,
-        seen_until: newest,
+        ...(newest === undefined ? {} : { seen_until: newest }),
       });
       if (error) console.error('Marking a thread read failed', error.message);
     }),
@@ -126,7 +127,10 @@ export async function markThreadsRead(supabase: SupabaseClient, threads: Iterabl
 }
 
 /** Unread messages in all of the caller's threads, for the header and the dashboard. */
-export async function unreadTotal(supabase: SupabaseClient | undefined, role: MessageRole): Promise<number> {
+export async function unreadTotal(
+  supabase: SupabaseClient<Database> | undefined,
+  role: MessageRole,
+): Promise<number> {
   if (!supabase) return 0;
   const { data, error } = await supabase.rpc(
     role === 'staff' ? 'staff_unread_message_total' : 'my_unread_message_total',
@@ -137,7 +141,7 @@ export async function unreadTotal(supabase: SupabaseClient | undefined, role: Me
 
 /** One application's conversation for the viewer, marked read now that it is shown. */
 export async function openThread(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   applicationId: string,
   viewer: { id: string; role: MessageRole },
 ): Promise<Thread | undefined> {

@@ -16,9 +16,8 @@ export const POST: APIRoute = async (context) => {
   const parsed = bodySchema.safeParse(await readJson(context.request));
   if (!id || !parsed.success)
     return json({ ok: false, status: 400, message: 'Say whether you accept.' }, 400);
-  const result = await runLifecycle(caller.supabase, 'respond_to_offer', {
-    application_id: id,
-    accept: parsed.data.accept,
-  });
+  const result = await runLifecycle(
+    caller.supabase.rpc('respond_to_offer', { application_id: id, accept: parsed.data.accept }),
+  );
   return json(result, result.ok ? 200 : result.status);
 };

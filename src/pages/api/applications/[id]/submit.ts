@@ -11,7 +11,7 @@ export const POST: APIRoute = async (context) => {
   if (caller instanceof Response) return caller;
   const id = applicationIdOf(context);
   if (!id) return json({ ok: false, status: 404, message: 'Application not found.' }, 404);
-  const result = await runLifecycle(caller.supabase, 'submit_application', { application_id: id });
+  const result = await runLifecycle(caller.supabase.rpc('submit_application', { application_id: id }));
   if (!result.ok) return json(result, result.status);
   return json({ ...result, redirect: `/applications/${id}/receipt` });
 };

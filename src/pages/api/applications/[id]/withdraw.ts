@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { applicationIdOf, callerOf } from '../../../../features/applications/api-request.server.ts';
 import { json, readJson } from '../../../../lib/json-api.server.ts';
 import { runLifecycle } from '../../../../features/applications/lifecycle.server.ts';
+import { withoutNulls } from '../../../../lib/supabase/rpc-args.ts';
 
 export const prerender = false;
 
@@ -15,9 +16,11 @@ export const POST: APIRoute = async (context) => {
   const id = applicationIdOf(context);
   const parsed = bodySchema.safeParse((await readJson(context.request)) ?? {});
   if (!id || !parsed.success) return json({ ok: false, status: 400, message: 'Nothing to withdraw.' }, 400);
-  const result = await runLifecycle(caller.supabase, 'withdraw_application', {
-    application_id: id,
-    reason: parsed.data.reason || null,
-  });
+  const result = await runLifecycle(
+    caller.supabase.rpc(
+      'withdraw_application',
+      withoutNulls({ application_id: id, reason: parsed.data.reason || null }),
+    ),
+  );
   return json(result, result.ok ? 200 : result.status);
 };
