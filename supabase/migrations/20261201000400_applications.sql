@@ -260,6 +260,8 @@ grant execute on function public.application_status_info(text) to anon, authenti
 
 -- What a change touched, in words: "status Under review → Waitlisted, reviewer". Only keys whose
 -- values differ count; columns a reader would not recognise are named as they are, without values.
+-- stamp_row_version() names every row's change with it; it lives here because it reads the status
+-- guide.
 create or replace function public.describe_change(before jsonb, after jsonb) returns text
 language sql stable security definer
 set search_path = ''
