@@ -2,7 +2,7 @@
  * The countries of ISO 3166-1: the officially assigned alpha-2 codes (249, as maintained by the
  * ISO 3166 Maintenance Agency), each once, named in English by the runtime's `Intl.DisplayNames`.
  * Withdrawn and reserved codes (UK, DD, SU, YU, CS, DY, …) are not countries here; stored ones are
- * mapped to their successors by LEGACY_COUNTRY_CODES (and the 20261127100000 migration).
+ * mapped to their successors by LEGACY_COUNTRY_CODES (and the database's iso_country_code()).
  */
 export const ISO_COUNTRY_CODES = [
   ...['AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ'],
@@ -29,7 +29,8 @@ const ISO_SET: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 
 /**
  * Withdrawn or unofficial codes people and old data still use, and the ISO code that replaced
- * them (for a split country, the main successor). Kept in step with the 20261127100000 migration.
+ * them (for a split country, the main successor). Kept in step with iso_country_code() in
+ * supabase/migrations/20261201000100_foundation.sql.
  */
 export const LEGACY_COUNTRY_CODES: Readonly<Record<string, CountryCode>> = {
   UK: 'GB',

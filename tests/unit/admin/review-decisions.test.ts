@@ -12,10 +12,7 @@ import {
 } from '../../../src/lib/decision-outcomes.ts';
 import { releasesOneByOne } from '../../../src/lib/decision-release.ts';
 
-const MIGRATIONS = [
-  'supabase/migrations/20261125100200_create_application_decisions.sql',
-  'supabase/migrations/20261125100300_create_decision_functions.sql',
-];
+const MIGRATIONS = ['supabase/migrations/20261201000500_decisions.sql'];
 
 /** The database's own functions, taken from their migrations and run in a bare Postgres. */
 function functionSql(name: string): string {

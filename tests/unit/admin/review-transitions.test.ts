@@ -8,7 +8,7 @@ import {
   staffMayMove,
 } from '../../../src/features/admin/review/transitions.ts';
 
-const MIGRATION = 'supabase/migrations/20261125100400_update_application_lifecycle.sql';
+const MIGRATION = 'supabase/migrations/20261201000400_applications.sql';
 
 /** The database's own rule, taken from its migration and run in a bare Postgres. */
 function allowedFunctionSql(): string {

@@ -1,3 +1,7 @@
+-- Leads: counselling requests from the public site (the lead form, the capture popup, the contact
+-- page and WhatsApp clicks), which staff then work. Visitors reach the table only through
+-- submit_lead().
+
 -- Counselling requests from the public site: the lead form, the capture popup, the contact page
 -- and WhatsApp clicks. Visitors never touch the table directly: they call submit_lead(), which
 -- validates, merges a quick repeat and answers only {id, merged}. Only staff read or manage leads.
@@ -32,6 +36,9 @@ create table public.leads (
   submit_count integer not null default 1 check (submit_count between 1 and 1000),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  version integer not null default 1 check (version > 0),
+  updated_by uuid references auth.users (id) on delete set null,
+  last_change text,
   -- A WhatsApp click is counted without personal data; every other source names a person.
   constraint leads_contact_present check (source = 'whatsapp' or (name is not null and email is not null))
 );
@@ -40,15 +47,26 @@ create index leads_email_recent_idx on public.leads (email, created_at desc);
 create index leads_status_idx on public.leads (status, created_at desc);
 create index leads_assignee_idx on public.leads (assignee);
 create index leads_course_idx on public.leads (course_id);
+create index leads_updated_by_idx on public.leads (updated_by);
+create index leads_search_folded_idx on public.leads using gin (
+  public.fold(coalesce(name, '') || ' ' || coalesce(email, '')) extensions.gin_trgm_ops);
 
 create trigger leads_touch before update on public.leads
   for each row execute function public.touch_updated_at();
+create trigger leads_audit after update or delete on public.leads
+  for each row execute function public.audit_staff_change();
+create trigger version_10_check before update of version on public.leads
+  for each row execute function public.check_row_version('lead');
+create trigger version_20_stamp before update on public.leads
+  for each row execute function public.stamp_row_version();
 
 alter table public.leads enable row level security;
 -- No direct writes from the API for visitors: submit_lead() is their only way in. Staff read and
 -- work leads (status, assignee, notes) under the policies below.
 revoke all on public.leads from anon, authenticated;
 grant select, update (status, assignee, notes) on public.leads to authenticated;
+-- The API may send the version with the columns it already updates.
+grant update (version) on public.leads to authenticated;
 
 create policy leads_select_staff on public.leads
   for select to authenticated
@@ -69,6 +87,22 @@ create policy leads_insert_constrained on public.leads
     and notes is null
     and submit_count = 1
   );
+
+-- A lead is given to a member of staff or to nobody.
+create or replace function public.check_lead_assignee() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.assignee is not null and not exists (select 1 from public.user_roles r where r.user_id = new.assignee) then
+    raise exception 'Leads can only be assigned to admissions staff.' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.check_lead_assignee() from public, anon, authenticated;
+create trigger leads_check_assignee before insert or update of assignee on public.leads
+  for each row execute function public.check_lead_assignee();
 
 -- A payload string trimmed to null when blank; any other JSON type is refused.
 create or replace function public.lead_payload_text(payload jsonb, key text) returns text

@@ -1,0 +1,957 @@
+-- Decisions: how an admissions office runs them (approval, the reasons it gives, places per
+-- intake), the decisions themselves from recommendation to release, the places an intake holds and
+-- its waiting list, and the alerts when a place frees up.
+
+-- ---------------------------------------------------------------------------------------------
+-- Settings and reasons.
+
+-- One row. DECISION_APPROVAL in the app server's environment sets decision_approval at start:
+--   admin  counsellors recommend; an administrator approves and releases (the default)
+--   none   any member of staff decides and releases
+create table public.admissions_settings (
+  id boolean primary key default true check (id),
+  decision_approval text not null default 'admin' check (decision_approval in ('admin', 'none')),
+  updated_at timestamptz not null default now(),
+  -- The app's public address, for links in messages; the app server sets it at start (SITE_URL).
+  site_url text not null default 'http://127.0.0.1:4321'
+    check (site_url ~ '^https?://[^\s/]+(/[^\s]*)?$' and char_length(site_url) <= 200)
+);
+insert into public.admissions_settings default values;
+
+alter table public.admissions_settings enable row level security;
+revoke all on public.admissions_settings from anon, authenticated;
+grant select on public.admissions_settings to authenticated;
+create policy admissions_settings_select_staff on public.admissions_settings
+  for select to authenticated using ((select public.is_staff()));
+
+create or replace function public.decision_approval() returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce((select s.decision_approval from public.admissions_settings s), 'admin')
+$$;
+revoke execute on function public.decision_approval() from public, anon;
+grant execute on function public.decision_approval() to authenticated, service_role;
+
+create or replace function public.set_decision_approval(mode text) returns text
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if mode is null or mode not in ('admin', 'none') then
+    raise exception 'DECISION_APPROVAL is admin or none, not %.', coalesce(mode, 'empty') using errcode = '22023';
+  end if;
+  update public.admissions_settings set decision_approval = mode, updated_at = now()
+  where decision_approval is distinct from mode;
+  return mode;
+end
+$$;
+revoke execute on function public.set_decision_approval(text) from public, anon, authenticated;
+grant execute on function public.set_decision_approval(text) to service_role;
+
+-- Whoever may approve and release decisions now: administrators, or all staff without approval.
+create or replace function public.may_release_decisions() returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select public.has_role('admin') or (public.is_staff() and public.decision_approval() = 'none')
+$$;
+revoke execute on function public.may_release_decisions() from public, anon;
+grant execute on function public.may_release_decisions() to authenticated, service_role;
+
+create or replace function public.set_site_url(url text) returns text
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  clean text := rtrim(btrim(coalesce(url, '')), '/');
+begin
+  if clean !~ '^https?://[^\s/]+(/[^\s]*)?$' or char_length(clean) > 200 then
+    raise exception 'SITE_URL must be an http(s) address, not %.', coalesce(url, 'empty') using errcode = '22023';
+  end if;
+  update public.admissions_settings set site_url = clean, updated_at = now() where site_url is distinct from clean;
+  return clean;
+end
+$$;
+revoke execute on function public.set_site_url(text) from public, anon, authenticated;
+grant execute on function public.set_site_url(text) to service_role;
+
+-- The reasons an office gives for a negative outcome. Letters quote the public wording; the private
+-- detail of a decision stays with staff. Administrators keep the list; a reason in use is retired
+-- (active = false), never deleted.
+create table public.decision_reasons (
+  id uuid primary key default gen_random_uuid(),
+  outcome text not null check (outcome in ('rejected', 'offer_withdrawn', 'conditions_not_met')),
+  public_wording text not null check (char_length(btrim(public_wording)) between 10 and 500),
+  active boolean not null default true,
+  position integer not null default 100 check (position between 0 and 10000),
+  version integer not null default 1 check (version > 0),
+  updated_by uuid references auth.users (id) on delete set null,
+  last_change text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (outcome, public_wording)
+);
+create index decision_reasons_updated_by_idx on public.decision_reasons (updated_by);
+
+create trigger decision_reasons_touch before update on public.decision_reasons
+  for each row execute function public.touch_updated_at();
+create trigger version_10_check before update of version on public.decision_reasons
+  for each row execute function public.check_row_version('reason');
+create trigger version_20_stamp before update on public.decision_reasons
+  for each row execute function public.stamp_row_version();
+create trigger decision_reasons_audit after insert or update or delete on public.decision_reasons
+  for each row execute function public.audit_staff_change();
+
+alter table public.decision_reasons enable row level security;
+revoke all on public.decision_reasons from anon, authenticated;
+grant select, delete, insert (outcome, public_wording, active, position),
+  update (public_wording, active, position, version) on public.decision_reasons to authenticated;
+create policy decision_reasons_select_staff on public.decision_reasons
+  for select to authenticated using ((select public.is_staff()));
+create policy decision_reasons_insert_admin on public.decision_reasons
+  for insert to authenticated with check ((select public.has_role('admin')));
+create policy decision_reasons_update_admin on public.decision_reasons
+  for update to authenticated
+  using ((select public.has_role('admin'))) with check ((select public.has_role('admin')));
+create policy decision_reasons_delete_admin on public.decision_reasons
+  for delete to authenticated using ((select public.has_role('admin')));
+
+insert into public.decision_reasons (outcome, public_wording, position) values
+  ('rejected', 'Your qualifications do not meet the academic entry requirements for this course.', 10),
+  ('rejected', 'Your English language score is below the minimum this course requires.', 20),
+  ('rejected', 'We received more applications from well-qualified applicants than we have places on this course.', 30),
+  ('rejected', 'Your application did not show enough preparation or motivation for this course.', 40),
+  ('offer_withdrawn', 'You did not send the documents we asked for by the date we gave.', 10),
+  ('offer_withdrawn', 'Information in your application could not be verified.', 20),
+  ('offer_withdrawn', 'The course will not run in this intake.', 30),
+  ('conditions_not_met', 'Your final results did not meet the academic conditions of your offer.', 10),
+  ('conditions_not_met', 'Your English language result did not meet the condition of your offer.', 20),
+  ('conditions_not_met', 'We did not receive proof that the conditions were met by the deadline.', 30);
+
+-- ---------------------------------------------------------------------------------------------
+-- Decisions and places.
+
+-- Decisions are made, approved and released. Until a decision is released the application keeps its
+-- status, so the applicant (who reads only their application row, its history and their e-mail)
+-- sees nothing of it; the decision itself lives in application_decisions, which only staff read.
+--
+-- Outcomes by the status they apply to:
+--   under_review, waitlisted           → offer_conditional, offer_unconditional, waitlisted*, rejected
+--   offer_conditional                  → conditions_met (→ offer_unconditional), conditions_not_met
+--                                        (→ rejected), offer_withdrawn
+--   conditions_pending                 → conditions_met (→ accepted), conditions_not_met, offer_withdrawn
+--   offer_unconditional, accepted      → offer_withdrawn
+--   (* waitlisted only from under_review)
+-- conditions_pending is "accepted, conditions pending": a conditional offer the applicant accepted.
+-- Enrolment follows only an accepted unconditional place.
+
+-- Statuses that hold one of the intake's places, and those that count as an acceptance.
+create or replace function public.holds_place(status text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select status in ('offer_conditional', 'offer_unconditional', 'conditions_pending', 'accepted', 'enrolled')
+$$;
+
+create or replace function public.decision_allowed(from_status text, outcome text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select (from_status, outcome) in (
+    ('under_review', 'offer_conditional'), ('under_review', 'offer_unconditional'),
+    ('under_review', 'waitlisted'), ('under_review', 'rejected'),
+    ('waitlisted', 'offer_conditional'), ('waitlisted', 'offer_unconditional'), ('waitlisted', 'rejected'),
+    ('offer_conditional', 'conditions_met'), ('offer_conditional', 'conditions_not_met'),
+    ('offer_conditional', 'offer_withdrawn'),
+    ('conditions_pending', 'conditions_met'), ('conditions_pending', 'conditions_not_met'),
+    ('conditions_pending', 'offer_withdrawn'),
+    ('offer_unconditional', 'offer_withdrawn'), ('accepted', 'offer_withdrawn'))
+$$;
+
+-- The status a released decision gives the application.
+create or replace function public.decision_target(from_status text, outcome text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case outcome
+    when 'conditions_met' then case from_status when 'conditions_pending' then 'accepted' else 'offer_unconditional' end
+    when 'conditions_not_met' then 'rejected'
+    else outcome end
+$$;
+revoke execute on function public.holds_place(text), public.decision_allowed(text, text),
+  public.decision_target(text, text) from public;
+grant execute on function public.holds_place(text), public.decision_allowed(text, text),
+  public.decision_target(text, text) to anon, authenticated, service_role;
+
+create table public.application_decisions (
+  id uuid primary key default gen_random_uuid(),
+  application_id uuid not null references public.applications (id) on delete cascade,
+  outcome text not null check (outcome in ('offer_conditional', 'offer_unconditional', 'waitlisted',
+    'rejected', 'conditions_met', 'conditions_not_met', 'offer_withdrawn')),
+  -- The status the decision was made on; it applies only while the application still has it.
+  from_status text not null,
+  conditions text check (char_length(conditions) <= 4000),
+  reason_id uuid references public.decision_reasons (id) on delete restrict,
+  reason_detail text check (char_length(reason_detail) <= 2000),
+  -- An administrator's reason for going beyond the places or the document checks.
+  override_reason text check (char_length(override_reason) <= 1000),
+  state text not null default 'recommended'
+    check (state in ('recommended', 'approved', 'released', 'cancelled')),
+  recommended_by uuid references auth.users (id) on delete set null,
+  recommended_at timestamptz not null default now(),
+  approved_by uuid references auth.users (id) on delete set null,
+  approved_at timestamptz,
+  released_by uuid references auth.users (id) on delete set null,
+  released_at timestamptz,
+  cancelled_by uuid references auth.users (id) on delete set null,
+  cancelled_at timestamptz,
+  cancel_note text check (char_length(cancel_note) <= 1000),
+  constraint application_decisions_from check (public.decision_allowed(from_status, outcome)),
+  constraint application_decisions_conditions check (outcome <> 'offer_conditional' or conditions is not null),
+  constraint application_decisions_reason check (
+    outcome not in ('rejected', 'offer_withdrawn', 'conditions_not_met') or reason_id is not null),
+  constraint application_decisions_stages check (
+    (state = 'recommended') = (approved_at is null and cancelled_at is null)
+    and (state = 'released') = (released_at is not null)
+    and (state = 'cancelled') = (cancelled_at is not null)
+    and (released_at is null or approved_at is not null))
+);
+-- One open decision per application at a time.
+create unique index application_decisions_open_idx on public.application_decisions (application_id)
+  where state in ('recommended', 'approved');
+create index application_decisions_app_idx on public.application_decisions (application_id, recommended_at);
+create index application_decisions_state_idx on public.application_decisions (state) where state in ('recommended', 'approved');
+create index application_decisions_reason_idx on public.application_decisions (reason_id);
+create index application_decisions_recommended_by_idx on public.application_decisions (recommended_by);
+create index application_decisions_approved_by_idx on public.application_decisions (approved_by);
+create index application_decisions_released_by_idx on public.application_decisions (released_by);
+create index application_decisions_cancelled_by_idx on public.application_decisions (cancelled_by);
+
+alter table public.application_decisions enable row level security;
+revoke all on public.application_decisions from anon, authenticated;
+grant select on public.application_decisions to authenticated;
+create policy application_decisions_select_staff on public.application_decisions
+  for select to authenticated using ((select public.is_staff()));
+
+create trigger application_decisions_audit after insert or update on public.application_decisions
+  for each row execute function public.audit_staff_change();
+
+-- Places of an intake: offers out (released and not yet answered), offers decided but not released,
+-- acceptances (conditions pending, accepted, enrolled), what is left, and the waiting list.
+create or replace function public.intake_places(intake_id uuid)
+returns table (places integer, over_offer integer, offers_out bigint, pending_offers bigint,
+  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint)
+language sql stable security definer
+set search_path = ''
+as $$
+  with counts as (
+    select
+      count(*) filter (where a.status in ('offer_conditional', 'offer_unconditional')) offers_out,
+      count(*) filter (where a.status in ('conditions_pending', 'accepted', 'enrolled')) acceptances,
+      count(*) filter (where a.status = 'waitlisted') waitlisted,
+      count(d.id) filter (where d.outcome in ('offer_conditional', 'offer_unconditional')
+        and not public.holds_place(a.status)) pending_offers,
+      count(d.id) unreleased
+    from public.applications a
+    left join public.application_decisions d on d.application_id = a.id and d.state in ('recommended', 'approved')
+    where a.intake_id = intake_places.intake_id
+  )
+  select i.capacity, i.over_offer, c.offers_out, c.pending_offers, c.acceptances,
+    c.offers_out + c.pending_offers + c.acceptances,
+    case when i.capacity is null then null
+      else greatest(i.capacity - (c.offers_out + c.pending_offers + c.acceptances), 0)::integer end,
+    c.waitlisted, c.unreleased
+  from public.intakes i cross join counts c
+  where i.id = intake_places.intake_id
+$$;
+revoke execute on function public.intake_places(uuid) from public, anon, authenticated;
+
+-- The same figures for staff screens.
+create or replace function public.staff_intake_places(intake_id uuid)
+returns table (places integer, over_offer integer, offers_out bigint, pending_offers bigint,
+  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see places.' using errcode = '42501';
+  end if;
+  return query select * from public.intake_places(staff_intake_places.intake_id);
+end
+$$;
+revoke execute on function public.staff_intake_places(uuid) from public, anon;
+grant execute on function public.staff_intake_places(uuid) to authenticated, service_role;
+
+create or replace function public.refresh_intake_fullness(intake uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  full_now boolean;
+begin
+  if intake is null or not exists (select 1 from public.intakes i where i.id = intake) then
+    return;
+  end if;
+  select coalesce(p.places_left = 0, false) into full_now from public.intake_places(intake) p;
+  insert into public.intake_fullness as f (intake_id, is_full) values (intake, coalesce(full_now, false))
+  on conflict (intake_id) do update set is_full = excluded.is_full, updated_at = now()
+  where f.is_full is distinct from excluded.is_full;
+end
+$$;
+revoke execute on function public.refresh_intake_fullness(uuid) from public, anon, authenticated;
+
+create or replace function public.refresh_fullness_trigger() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'intakes' then
+    perform public.refresh_intake_fullness(new.id);
+  elsif tg_table_name = 'applications' then
+    perform public.refresh_intake_fullness(new.intake_id);
+  else
+    perform public.refresh_intake_fullness((select a.intake_id from public.applications a
+      where a.id = new.application_id));
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.refresh_fullness_trigger() from public, anon, authenticated;
+
+create trigger intakes_fullness after insert or update of capacity, over_offer on public.intakes
+  for each row execute function public.refresh_fullness_trigger();
+create trigger applications_fullness after update of status on public.applications
+  for each row when (old.status is distinct from new.status)
+  execute function public.refresh_fullness_trigger();
+create trigger applications_fullness_insert after insert on public.applications
+  for each row when (public.holds_place(new.status))
+  execute function public.refresh_fullness_trigger();
+create trigger application_decisions_fullness after insert or update of state on public.application_decisions
+  for each row execute function public.refresh_fullness_trigger();
+
+-- When a place frees up on an intake with a waiting list, staff are told: an alert on the intake
+-- until someone promotes the next in line or dismisses it, and an e-mail to the administrators.
+create table public.place_alerts (
+  id uuid primary key default gen_random_uuid(),
+  intake_id uuid not null references public.intakes (id) on delete cascade,
+  application_id uuid not null references public.applications (id) on delete cascade,
+  from_status text not null,
+  to_status text not null,
+  created_at timestamptz not null default now(),
+  resolved_at timestamptz,
+  resolved_by uuid references auth.users (id) on delete set null,
+  resolution text check (resolution in ('promoted', 'dismissed'))
+);
+create index place_alerts_open_idx on public.place_alerts (intake_id, created_at) where resolved_at is null;
+create index place_alerts_application_idx on public.place_alerts (application_id);
+create index place_alerts_resolved_by_idx on public.place_alerts (resolved_by);
+
+alter table public.place_alerts enable row level security;
+revoke all on public.place_alerts from anon, authenticated;
+grant select on public.place_alerts to authenticated;
+create policy place_alerts_select_staff on public.place_alerts
+  for select to authenticated using ((select public.is_staff()));
+create trigger place_alerts_audit after update on public.place_alerts
+  for each row execute function public.audit_staff_change();
+
+-- A place became free while others wait: the alert, and each administrator hears of it.
+create or replace function public.record_freed_place() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  admin_id uuid;
+begin
+  if not exists (select 1 from public.applications a where a.intake_id = new.intake_id and a.status = 'waitlisted') then
+    return null;
+  end if;
+  insert into public.place_alerts (intake_id, application_id, from_status, to_status)
+  values (new.intake_id, new.id, old.status, new.status);
+  for admin_id in select r.user_id from public.user_roles r where r.role = 'admin' loop
+    perform public.queue_event(admin_id, new.id, 'place_freed', jsonb_build_object(
+      'new_status', lower(coalesce((select g.label from public.application_status_guide g
+        where g.status = new.status), new.status)),
+      'intake_url', (select s.site_url from public.admissions_settings s) || '/admin-intake/' || new.intake_id));
+  end loop;
+  return null;
+end
+$$;
+revoke execute on function public.record_freed_place() from public, anon, authenticated;
+
+create trigger applications_place_freed after update of status on public.applications
+  for each row when (public.holds_place(old.status) and not public.holds_place(new.status))
+  execute function public.record_freed_place();
+
+-- Joining the waiting list puts an application last in line; leaving it gives up the rank, and the
+-- others keep theirs (positions are read in rank order).
+create or replace function public.keep_waitlist_rank() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.status <> 'waitlisted' then
+    new.waitlist_rank := null;
+  elsif new.waitlist_rank is null then
+    new.waitlist_rank := coalesce((select max(w.waitlist_rank) from public.applications w
+      where w.intake_id = new.intake_id), 0) + 1;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.keep_waitlist_rank() from public, anon, authenticated;
+create trigger applications_waitlist_rank before insert or update of status on public.applications
+  for each row execute function public.keep_waitlist_rank();
+
+-- ---------------------------------------------------------------------------------------------
+-- Deciding, approving, releasing and publishing.
+
+-- Deciding, approving, releasing and publishing decisions. Every function takes the version of the
+-- application the member of staff was looking at and refuses when it has moved on since. Refusals
+-- say why in words for staff and change nothing (each call is one transaction).
+
+-- Why the required documents do not allow an offer yet: one phrase per document that is not verified.
+create or replace function public.unverified_documents(app public.applications) returns text[]
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(array_agg(public.document_kind_label(r.kind) || case
+      when d.status = 'rejected' then ' was rejected'
+      when d.status = 'uploaded' then ' is not verified yet'
+      else ' is missing' end order by r.kind), '{}')
+  from public.document_requirements r
+  left join lateral (
+    select x.status from public.application_documents x
+    where x.application_id = app.id and x.kind = r.kind
+    order by (x.status = 'verified') desc, (x.status = 'uploaded') desc, x.created_at desc limit 1
+  ) d on true
+  where r.required
+    and (r.course_id = app.course_id or (r.course_id is null and not exists (
+      select 1 from public.document_requirements c where c.course_id = app.course_id)))
+    and d.status is distinct from 'verified'
+$$;
+
+-- Everything that stops a decision, in words for staff; empty when it may be made. The places count
+-- is read as it stands: decide_application locks the intake first so two offers cannot both take
+-- the last place.
+create or replace function public.decision_problems(app public.applications, outcome text,
+  conditions text default null, reason_id uuid default null, override_reason text default null)
+returns text[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  problems text[] := '{}';
+  open_decision public.application_decisions;
+  places record;
+  documents text[];
+  reason public.decision_reasons;
+  overriding boolean := coalesce(btrim(override_reason), '') <> '';
+  is_offer boolean := outcome in ('offer_conditional', 'offer_unconditional');
+begin
+  if outcome is null or outcome not in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected',
+      'conditions_met', 'conditions_not_met', 'offer_withdrawn') then
+    return array['Choose a decision.'];
+  end if;
+  if not public.decision_allowed(app.status, outcome) then
+    return array[format('An application that is %s cannot get the decision “%s”.',
+      lower(coalesce((select g.label from public.application_status_guide g where g.status = app.status), app.status)),
+      public.decision_label(outcome))];
+  end if;
+  select * into open_decision from public.application_decisions d
+  where d.application_id = app.id and d.state in ('recommended', 'approved');
+  if found then
+    problems := problems || format('A decision is already waiting (%s, %s by %s): approve, release or cancel it first.',
+      public.decision_label(open_decision.outcome), open_decision.state,
+      public.person_name(coalesce(open_decision.approved_by, open_decision.recommended_by)));
+  end if;
+  if outcome = 'offer_conditional' and coalesce(btrim(conditions), '') = '' then
+    problems := problems || 'A conditional offer needs its conditions.'::text;
+  end if;
+  if outcome in ('rejected', 'offer_withdrawn', 'conditions_not_met') then
+    select * into reason from public.decision_reasons r where r.id = reason_id;
+    if not found or reason.outcome <> decision_problems.outcome or not reason.active then
+      problems := problems || format('Choose the reason for “%s” from the list.', public.decision_label(outcome));
+    end if;
+  end if;
+  if overriding and not public.has_role('admin') then
+    problems := problems || 'Only an administrator can override the places or the document checks.'::text;
+  end if;
+  if is_offer then
+    documents := public.unverified_documents(app);
+    if cardinality(documents) > 0 and not overriding then
+      problems := problems || format('Every required document must be verified before an offer: %s. An administrator can override this with a reason.',
+        array_to_string(documents, '; '));
+    end if;
+    if not public.holds_place(app.status) then
+      select * into places from public.intake_places(app.intake_id);
+      if places.places is not null and places.held + 1 > places.places + places.over_offer and not overriding then
+        problems := problems || format('No place is left for another offer: %s places%s, and %s offers and acceptances are already held. An administrator can override this with a reason.',
+          places.places, case when places.over_offer > 0 then format(' plus %s over-offers', places.over_offer) else '' end,
+          places.held);
+      end if;
+    end if;
+  end if;
+  return problems;
+end
+$$;
+
+create or replace function public.decision_label(outcome text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case outcome
+    when 'offer_conditional' then 'Conditional offer'
+    when 'offer_unconditional' then 'Unconditional offer'
+    when 'waitlisted' then 'Waitlist'
+    when 'rejected' then 'Unsuccessful'
+    when 'conditions_met' then 'Conditions met'
+    when 'conditions_not_met' then 'Conditions not met'
+    when 'offer_withdrawn' then 'Offer withdrawn'
+    else coalesce(outcome, 'none') end
+$$;
+revoke execute on function public.decision_label(text) from public;
+grant execute on function public.decision_label(text) to anon, authenticated, service_role;
+
+-- The problems a decision would meet, for the bulk preview: staff only.
+create or replace function public.preview_decision(application_id uuid, outcome text,
+  conditions text default null, reason_id uuid default null, override_reason text default null)
+returns text[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff decide on applications.' using errcode = '42501';
+  end if;
+  select * into app from public.applications a where a.id = preview_decision.application_id and a.status <> 'draft';
+  if not found then
+    return array['Application not found.'];
+  end if;
+  return public.decision_problems(app, outcome, conditions, reason_id, override_reason);
+end
+$$;
+
+-- The letter a released decision sends, in the applicant's words: the public wording of a reason
+-- (outcome_reason, copied from the reason's public wording), never the private detail or internal notes.
+create or replace function public.queue_decision_letter(app public.applications, decision public.application_decisions)
+returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform public.queue_event(app.applicant_id, app.id, 'decision_' || decision.outcome,
+    case decision.outcome
+      when 'offer_conditional' then jsonb_build_object('conditions', decision.conditions)
+      when 'conditions_met' then jsonb_build_object('next_step', case when app.status = 'accepted'
+        then 'Your place is confirmed. Admissions will send your enrolment instructions.'
+        else format('Please accept or decline it on your Unipath applications page by %s.',
+          to_char(app.reply_by, 'FMDD FMMonth YYYY')) end)
+      when 'rejected' then jsonb_build_object('reason', app.outcome_reason)
+      when 'conditions_not_met' then jsonb_build_object('reason', app.outcome_reason)
+      when 'offer_withdrawn' then jsonb_build_object('reason', app.outcome_reason)
+      else '{}'::jsonb end);
+end
+$$;
+
+-- Applies an approved decision: the decision is released, the application takes its new status
+-- (recorded in its history), and the letter is queued.
+create or replace function public.apply_decision(decision public.application_decisions)
+returns public.applications
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+  intake public.intakes;
+  target text;
+  reason_text text;
+  note text;
+begin
+  select * into app from public.applications a where a.id = decision.application_id for update;
+  if app.status <> decision.from_status then
+    raise exception 'Application % is now %, no longer %: cancel this decision and decide again.', app.reference,
+      lower(coalesce((select g.label from public.application_status_guide g where g.status = app.status), app.status)),
+      lower(coalesce((select g.label from public.application_status_guide g where g.status = decision.from_status), decision.from_status))
+      using errcode = 'P0001';
+  end if;
+  select * into intake from public.intakes i where i.id = app.intake_id;
+  target := public.decision_target(app.status, decision.outcome);
+  select r.public_wording into reason_text from public.decision_reasons r where r.id = decision.reason_id;
+  note := case decision.outcome
+    when 'offer_conditional' then 'Conditional offer made. Conditions: ' || decision.conditions
+    when 'offer_unconditional' then 'Unconditional offer made.'
+    when 'waitlisted' then 'Placed on the waiting list.'
+    when 'conditions_met' then 'The conditions of the offer were met.'
+    else reason_text end;
+  update public.application_decisions d set state = 'released', released_by = auth.uid(), released_at = now()
+  where d.id = decision.id;
+  perform set_config('unipath.transition_note', left(coalesce(note, ''), 2000), true);
+  perform set_config('unipath.change', 'released the decision ' || public.decision_label(decision.outcome), true);
+  update public.applications a set
+    status = target,
+    offer_conditions = case when decision.outcome = 'offer_conditional' then decision.conditions
+      when decision.outcome = 'offer_unconditional' then null else a.offer_conditions end,
+    conditions_met_at = case when decision.outcome = 'conditions_met' then now() else a.conditions_met_at end,
+    outcome_reason = case when reason_text is not null then reason_text else a.outcome_reason end,
+    decided_at = case when decision.outcome in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected')
+      then now() else a.decided_at end,
+    reply_by = case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(a.status)
+      then greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) else a.reply_by end
+  where a.id = app.id
+  returning * into app;
+  perform set_config('unipath.change', '', true);
+  -- An offer that reaches someone from the waiting list answers the oldest freed-place alert.
+  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional') then
+    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
+    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
+      order by x.created_at limit 1);
+  end if;
+  perform public.queue_decision_letter(app, decision);
+  return app;
+end
+$$;
+
+-- Whether this intake lets a decision go out on its own now: rolling intakes always, batch intakes
+-- once their decisions are published.
+create or replace function public.releases_one_by_one(intake_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select i.release_mode = 'rolling' or i.status in ('decisions_published', 'archived')
+  from public.intakes i where i.id = intake_id
+$$;
+
+-- Staff decide. A counsellor's decision is a recommendation an administrator approves, unless
+-- DECISION_APPROVAL=none; an administrator's is approved at once. With release, an approved decision
+-- also goes out now where the intake allows it.
+create or replace function public.decide_application(application_id uuid, expected_version integer,
+  outcome text, conditions text default null, reason_id uuid default null, reason_detail text default null,
+  override_reason text default null, release boolean default false)
+returns public.application_decisions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications := public.lock_application(application_id, true);
+  problems text[];
+  decision public.application_decisions;
+  approved boolean := public.may_release_decisions();
+  clean_override text := nullif(btrim(override_reason), '');
+begin
+  if app.status = 'draft' then
+    raise exception 'Application not found.' using errcode = 'P0001';
+  end if;
+  perform public.check_application_version(app, expected_version);
+  -- Offers on the same intake wait for each other here, so two cannot both take the last place.
+  perform 1 from public.intakes i where i.id = app.intake_id for update;
+  problems := public.decision_problems(app, outcome, conditions, reason_id, clean_override);
+  if cardinality(problems) > 0 then
+    raise exception '%', array_to_string(problems, ' ') using errcode = 'P0001';
+  end if;
+  insert into public.application_decisions (application_id, outcome, from_status, conditions, reason_id,
+    reason_detail, override_reason, state, recommended_by, approved_by, approved_at)
+  values (app.id, outcome, app.status,
+    case when outcome = 'offer_conditional' then left(btrim(conditions), 4000) end,
+    case when outcome in ('rejected', 'offer_withdrawn', 'conditions_not_met') then reason_id end,
+    nullif(left(btrim(reason_detail), 2000), ''), left(clean_override, 1000),
+    case when approved then 'approved' else 'recommended' end, auth.uid(),
+    case when approved then auth.uid() end, case when approved then now() end)
+  returning * into decision;
+  perform public.mark_application_changed(app.id, case when approved then 'decided ' else 'recommended ' end
+    || public.decision_label(outcome));
+  if release and approved and public.releases_one_by_one(app.intake_id) then
+    perform public.apply_decision(decision);
+    select * into decision from public.application_decisions d where d.id = decision.id;
+  end if;
+  return decision;
+end
+$$;
+
+-- The open decision of an application, locked, checked against the version the caller saw.
+create or replace function public.lock_open_decision(decision_id uuid, expected_version integer)
+returns public.application_decisions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  decision public.application_decisions;
+  app public.applications;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff act on decisions.' using errcode = '42501';
+  end if;
+  select * into decision from public.application_decisions d where d.id = decision_id;
+  if not found then
+    raise exception 'Decision not found.' using errcode = 'P0001';
+  end if;
+  app := public.lock_application(decision.application_id, true);
+  perform public.check_application_version(app, expected_version);
+  select * into decision from public.application_decisions d where d.id = decision_id for update;
+  if decision.state not in ('recommended', 'approved') then
+    raise exception 'This decision was already %.', decision.state using errcode = 'P0001';
+  end if;
+  return decision;
+end
+$$;
+
+create or replace function public.approve_decision(decision_id uuid, expected_version integer,
+  release boolean default false)
+returns public.application_decisions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  decision public.application_decisions;
+  app public.applications;
+  problems text[];
+begin
+  if not public.may_release_decisions() then
+    raise exception 'Only an administrator approves decisions.' using errcode = '42501';
+  end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
+  if decision.state <> 'recommended' then
+    raise exception 'This decision is already approved.' using errcode = 'P0001';
+  end if;
+  select * into app from public.applications a where a.id = decision.application_id;
+  -- The checks are made again: documents or places may have changed since the recommendation.
+  perform 1 from public.intakes i where i.id = app.intake_id for update;
+  problems := public.decision_problems_on_approval(app, decision);
+  if cardinality(problems) > 0 then
+    raise exception '%', array_to_string(problems, ' ') using errcode = 'P0001';
+  end if;
+  update public.application_decisions d set state = 'approved', approved_by = auth.uid(), approved_at = now()
+  where d.id = decision.id returning * into decision;
+  perform public.mark_application_changed(app.id, 'approved ' || public.decision_label(decision.outcome));
+  if release and public.releases_one_by_one(app.intake_id) then
+    perform public.apply_decision(decision);
+    select * into decision from public.application_decisions d where d.id = decision.id;
+  end if;
+  return decision;
+end
+$$;
+
+-- At approval, the places and documents are checked again, this decision itself set aside.
+create or replace function public.decision_problems_on_approval(app public.applications,
+  decision public.application_decisions)
+returns text[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  problems text[] := '{}';
+  documents text[];
+  places record;
+  overriding boolean := decision.override_reason is not null;
+begin
+  if decision.outcome in ('offer_conditional', 'offer_unconditional') and not overriding then
+    documents := public.unverified_documents(app);
+    if cardinality(documents) > 0 then
+      problems := problems || format('Every required document must be verified before an offer: %s. An administrator can override this with a reason.',
+        array_to_string(documents, '; '));
+    end if;
+    if not public.holds_place(app.status) then
+      select * into places from public.intake_places(app.intake_id);
+      -- This decision is already counted among the held places.
+      if places.places is not null and places.held > places.places + places.over_offer then
+        problems := problems || format('No place is left for another offer: %s places%s, and %s offers and acceptances are held. An administrator can override this with a reason.',
+          places.places, case when places.over_offer > 0 then format(' plus %s over-offers', places.over_offer) else '' end,
+          places.held - 1);
+      end if;
+    end if;
+  end if;
+  return problems;
+end
+$$;
+
+create or replace function public.release_decision(decision_id uuid, expected_version integer)
+returns public.applications
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  decision public.application_decisions;
+begin
+  if not public.may_release_decisions() then
+    raise exception 'Only an administrator releases decisions.' using errcode = '42501';
+  end if;
+  decision := public.lock_open_decision(decision_id, expected_version);
+  if decision.state <> 'approved' then
+    raise exception 'This decision needs an administrator''s approval before it is released.' using errcode = 'P0001';
+  end if;
+  if not public.releases_one_by_one((select a.intake_id from public.applications a where a.id = decision.application_id)) then
+    raise exception 'Decisions on this intake go out together: publish decisions on the intake once every decision is ready.'
+      using errcode = 'P0001';
+  end if;
+  return public.apply_decision(decision);
+end
+$$;
+
+-- The member of staff who recommended a decision may take it back; an administrator may cancel any
+-- decision that has not been released.
+create or replace function public.cancel_decision(decision_id uuid, expected_version integer,
+  note text default null)
+returns public.application_decisions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  decision public.application_decisions := public.lock_open_decision(decision_id, expected_version);
+begin
+  if not (public.has_role('admin') or (decision.state = 'recommended' and decision.recommended_by = auth.uid())
+      or public.may_release_decisions()) then
+    raise exception 'Only an administrator, or whoever recommended it, can cancel this decision.' using errcode = '42501';
+  end if;
+  update public.application_decisions d set state = 'cancelled', cancelled_by = auth.uid(), cancelled_at = now(),
+    cancel_note = nullif(left(btrim(note), 1000), '')
+  where d.id = decision.id returning * into decision;
+  perform public.mark_application_changed(decision.application_id,
+    'cancelled the decision ' || public.decision_label(decision.outcome));
+  return decision;
+end
+$$;
+
+-- Publishing an intake's decisions releases every approved decision on it in one transaction, so
+-- every applicant hears at the same moment. It waits until each application under review has an
+-- approved decision and nothing awaits approval.
+create or replace function public.publish_decisions(intake_id uuid) returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  intake public.intakes;
+  undecided bigint;
+  unapproved bigint;
+  decision public.application_decisions;
+  released integer := 0;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators publish decisions.' using errcode = '42501';
+  end if;
+  select * into intake from public.intakes i where i.id = publish_decisions.intake_id for update;
+  if not found then
+    raise exception 'Intake not found.' using errcode = 'P0002';
+  end if;
+  if intake.status <> 'closed' then
+    raise exception 'Close the intake before publishing its decisions (it is %).', intake.status using errcode = 'P0001';
+  end if;
+  select count(*) into undecided from public.applications a
+  where a.intake_id = intake.id and a.status in ('submitted', 'under_review', 'action_required')
+    and not exists (select 1 from public.application_decisions d where d.application_id = a.id and d.state = 'approved');
+  select count(*) into unapproved from public.application_decisions d join public.applications a on a.id = d.application_id
+  where a.intake_id = intake.id and d.state = 'recommended';
+  if undecided > 0 or unapproved > 0 then
+    raise exception '% application(s) on this intake still await a decision and % decision(s) await approval.',
+      undecided, unapproved using errcode = 'P0001';
+  end if;
+  for decision in select d.* from public.application_decisions d join public.applications a on a.id = d.application_id
+    where a.intake_id = intake.id and d.state = 'approved' order by d.approved_at, d.id
+  loop
+    perform public.apply_decision(decision);
+    released := released + 1;
+  end loop;
+  update public.intakes i set status = 'decisions_published' where i.id = intake.id;
+  return released;
+end
+$$;
+
+-- Moves a waitlisted application one place up or down the list, swapping with its neighbour.
+create or replace function public.move_on_waitlist(application_id uuid, expected_version integer, direction text)
+returns public.applications
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications := public.lock_application(application_id, true);
+  neighbour public.applications;
+  own_rank integer;
+begin
+  perform public.check_application_version(app, expected_version);
+  if app.status <> 'waitlisted' or app.waitlist_rank is null then
+    raise exception 'Only a waitlisted application has a place on the waiting list.' using errcode = 'P0001';
+  end if;
+  if direction is null or direction not in ('up', 'down') then
+    raise exception 'Move the application up or down.' using errcode = '22023';
+  end if;
+  select * into neighbour from public.applications a
+  where a.intake_id = app.intake_id and a.status = 'waitlisted' and a.waitlist_rank is not null
+    and case when direction = 'up' then a.waitlist_rank < app.waitlist_rank else a.waitlist_rank > app.waitlist_rank end
+  order by case when direction = 'up' then -a.waitlist_rank else a.waitlist_rank end
+  limit 1 for update;
+  if not found then
+    raise exception 'The application is already % of the waiting list.',
+      case when direction = 'up' then 'at the top' else 'at the bottom' end using errcode = 'P0001';
+  end if;
+  own_rank := app.waitlist_rank;
+  perform set_config('unipath.change', 'moved it on the waiting list', true);
+  update public.applications a set waitlist_rank = neighbour.waitlist_rank where a.id = app.id returning * into app;
+  update public.applications a set waitlist_rank = own_rank where a.id = neighbour.id;
+  perform set_config('unipath.change', '', true);
+  return app;
+end
+$$;
+
+-- Staff dismiss a freed-place alert they will not act on.
+create or replace function public.dismiss_place_alert(alert_id uuid) returns public.place_alerts
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  alert public.place_alerts;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff handle place alerts.' using errcode = '42501';
+  end if;
+  update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'dismissed'
+  where p.id = alert_id and p.resolved_at is null returning * into alert;
+  if not found then
+    raise exception 'That alert was already handled.' using errcode = 'P0001';
+  end if;
+  return alert;
+end
+$$;
+
+-- A decision made on a status the application no longer has can never apply: when the status moves
+-- on by any other way (the applicant withdraws or replies, the offer expires, a process move), the
+-- open decision is cancelled and says why.
+create or replace function public.cancel_overtaken_decisions() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  update public.application_decisions d set state = 'cancelled', cancelled_at = now(),
+    cancel_note = format('The application became %s before this decision was released.',
+      lower(coalesce((select g.label from public.application_status_guide g where g.status = new.status), new.status)))
+  where d.application_id = new.id and d.state in ('recommended', 'approved') and d.from_status <> new.status;
+  return null;
+end
+$$;
+revoke execute on function public.cancel_overtaken_decisions() from public, anon, authenticated;
+create trigger applications_cancel_overtaken after update of status on public.applications
+  for each row when (old.status is distinct from new.status)
+  execute function public.cancel_overtaken_decisions();
+
+-- The internal pieces are nobody's to call; the actions are for signed-in callers, each checking the
+-- caller's role itself.
+revoke execute on function public.unverified_documents(public.applications),
+  public.decision_problems(public.applications, text, text, uuid, text),
+  public.decision_problems_on_approval(public.applications, public.application_decisions),
+  public.queue_decision_letter(public.applications, public.application_decisions),
+  public.apply_decision(public.application_decisions), public.releases_one_by_one(uuid),
+  public.lock_open_decision(uuid, integer)
+  from public, anon, authenticated;
+revoke execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean),
+  public.approve_decision(uuid, integer, boolean), public.release_decision(uuid, integer),
+  public.cancel_decision(uuid, integer, text), public.publish_decisions(uuid),
+  public.move_on_waitlist(uuid, integer, text), public.preview_decision(uuid, text, text, uuid, text),
+  public.dismiss_place_alert(uuid)
+  from public, anon;
+grant execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean),
+  public.approve_decision(uuid, integer, boolean), public.release_decision(uuid, integer),
+  public.cancel_decision(uuid, integer, text), public.publish_decisions(uuid),
+  public.move_on_waitlist(uuid, integer, text), public.preview_decision(uuid, text, text, uuid, text),
+  public.dismiss_place_alert(uuid)
+  to authenticated, service_role;
