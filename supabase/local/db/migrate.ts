@@ -72,11 +72,19 @@ async function applyMigrations(db: Database, dir: string): Promise<string[]> {
       await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
     ).rows.map((r) => r.version),
   );
-  const done: string[] = [];
-  for (const file of sqlFiles(dir)) {
+  const local = sqlFiles(dir).flatMap((file) => {
     const match = migrationName.exec(file);
-    if (!match) continue;
-    const [, version = '', name = ''] = match;
+    return match ? [{ file, version: match[1] ?? '', name: match[2] ?? '' }] : [];
+  });
+  // As `supabase db push` refuses a remote history with versions the project no longer has.
+  const unknown = [...applied].filter((version) => !local.some((m) => m.version === version));
+  if (unknown.length > 0)
+    throw new Error(
+      `the database holds migrations that supabase/migrations no longer has (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}). ` +
+        'Start from an empty database: `npm run backend -- reset` (or delete the data folder), or recreate the DATABASE_URL database.',
+    );
+  const done: string[] = [];
+  for (const { file, version, name } of local) {
     if (applied.has(version)) continue;
     const sql = readFileSync(join(dir, file), 'utf8');
     try {

@@ -41,6 +41,21 @@ describe('platform bootstrap and request context', () => {
     expect(again.seeded).toBe(false);
   });
 
+  it('refuses a database whose recorded migrations the project no longer has, as db push does', async () => {
+    await stack.db.query(
+      "insert into supabase_migrations.schema_migrations (version, name) values ('20200101000000', 'gone')",
+    );
+    try {
+      await expect(migrate(stack.db, projectSources())).rejects.toThrow(
+        /the database holds migrations that supabase\/migrations no longer has \(20200101000000\)\. Start from an empty database/,
+      );
+    } finally {
+      await stack.db.query(
+        "delete from supabase_migrations.schema_migrations where version = '20200101000000'",
+      );
+    }
+  });
+
   it('lets row-level security decide: owner sees one row, anon none, service_role all', async () => {
     const count = async (role: string, sub?: string) =>
       runAs(
