@@ -39,6 +39,7 @@ async function requirementVerdict(
     file_size: file.size,
     content_type: file.type,
   });
+  // The function returns jsonb (`{ valid, error }`), which the generated types only know as Json.
   return error ? null : (data as { valid: boolean; error: string | null });
 }
 

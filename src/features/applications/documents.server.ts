@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readableError } from './api-request.server.ts';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
-import type { ApplicationDocument } from './types.ts';
+import { documentFromRow, type ApplicationDocument } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const BUCKET = 'application-documents';
@@ -32,7 +32,7 @@ export async function removeDocument(
     .eq('application_id', applicationId)
     .select('storage_path');
   if (error) return { ok: false, status: 400, message: readableError(error) };
-  const row = (data as { storage_path: string }[])[0];
+  const row = data[0];
   if (!row) return { ok: false, status: 404, message: 'This document cannot be removed.' };
   const removed = await supabase.storage.from(BUCKET).remove([row.storage_path]);
   if (removed.error) console.error('Removing an application file failed', removed.error.message);
@@ -56,7 +56,7 @@ async function recordedAlready(
     .maybeSingle();
   if (!data) return { ok: false, status: 409, message: 'This file is already recorded elsewhere.' };
   if (input.replaces) await removeDocument(supabase, applicationId, input.replaces);
-  return { ok: true, document: data as ApplicationDocument };
+  return { ok: true, document: documentFromRow(data) };
 }
 
 /**
@@ -81,5 +81,5 @@ export async function registerDocument(
     return { ok: false, status: error.code === '42501' ? 403 : 422, message };
   }
   if (replaces) await removeDocument(supabase, applicationId, replaces);
-  return { ok: true, document: data as ApplicationDocument };
+  return { ok: true, document: documentFromRow(data) };
 }

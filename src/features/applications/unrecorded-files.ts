@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ApplicationDocument } from './types.ts';
+import { documentFromRow, type ApplicationDocument } from './types.ts';
 import { DOCUMENTS_BUCKET } from './upload-file.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
@@ -36,7 +36,7 @@ async function recordedPaths(
     .select('storage_path')
     .eq('application_id', applicationId);
   if (error) return null;
-  return new Set((data as { storage_path: string }[]).map((row) => row.storage_path));
+  return new Set(data.map((row) => row.storage_path));
 }
 
 /**
@@ -64,7 +64,7 @@ export async function sweepUnrecordedFiles(
 }
 
 const DOCUMENT_FIELDS =
-  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at';
+  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at' as const;
 
 /**
  * After storing or recording an upload failed: the document, when its insert went through although
@@ -83,7 +83,7 @@ export async function settleFailedUpload(
     .eq('storage_path', path)
     .maybeSingle();
   if (error) return null;
-  if (data) return data as ApplicationDocument;
+  if (data) return documentFromRow(data);
   await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]);
   return null;
 }

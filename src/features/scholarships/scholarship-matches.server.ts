@@ -21,7 +21,7 @@ async function profileNationality(
   userId: string,
 ): Promise<string | null> {
   const { data } = await supabase.from('profiles').select('nationality').eq('id', userId).maybeSingle();
-  return (data as { nationality: string | null } | null)?.nationality ?? null;
+  return data?.nationality ?? null;
 }
 
 const ORDER = { eligible: 0, may_qualify: 1, not_eligible: 2 } as const;

@@ -79,7 +79,7 @@ export function courseItemHandlers(
         .eq('course_id', courseId)
         .select('kind');
       if (error) return outcomeOfError(error);
-      const kind = (data as { kind: string }[])[0]?.kind;
+      const kind = data[0]?.kind;
       return kind ? done(`${choiceLabel(kind)} was removed from the checklist.`) : GONE;
     },
   };

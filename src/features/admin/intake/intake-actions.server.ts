@@ -20,8 +20,7 @@ async function nameOf(supabase: SupabaseClient<Database>, id: string): Promise<s
     .select('term, course:courses(title)')
     .eq('id', id)
     .maybeSingle();
-  const row = data as { term: string; course: { title: string } | null } | null;
-  return row ? `${row.term} · ${row.course?.title ?? 'unknown course'}` : 'The intake';
+  return data ? `${data.term} · ${data.course?.title ?? 'unknown course'}` : 'The intake';
 }
 
 /**

@@ -18,7 +18,7 @@ export function mailHandlers(supabase: SupabaseClient<Database>): Record<string,
       });
       if (error) return outcomeOfError(error);
       sendPendingMail();
-      const recipient = (data as { recipient?: string } | null)?.recipient ?? 'its recipient';
+      const recipient = data?.recipient ?? 'its recipient';
       return {
         ...done(`The message to ${recipient} is back in the queue and goes out on the next sweep.`),
         redirect: '/admin/mail?retried=1',

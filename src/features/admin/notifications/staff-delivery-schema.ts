@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 export const STAFF_DELIVERIES = ['immediate', 'daily'] as const;
 export type StaffDelivery = (typeof STAFF_DELIVERIES)[number];
+
+export function isStaffDelivery(value: string): value is StaffDelivery {
+  return (STAFF_DELIVERIES as readonly string[]).includes(value);
+}
 export const STAFF_DELIVERY_LABELS: Record<StaffDelivery, { label: string; hint: string }> = {
   immediate: {
     label: 'As it happens',

@@ -5,7 +5,7 @@ import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { done, handleAdminPost, outcomeOfError } from '../admin-action.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
-import { staffDeliverySchema, type StaffDelivery } from './staff-delivery-schema.ts';
+import { isStaffDelivery, staffDeliverySchema, type StaffDelivery } from './staff-delivery-schema.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface StaffNotificationsPage {
@@ -26,7 +26,8 @@ async function readDelivery(
     .eq('user_id', userId)
     .maybeSingle();
   if (error) return null;
-  return (data as { delivery: StaffDelivery } | null)?.delivery ?? 'immediate';
+  // The table's check allows only the known choices; anything else reads as the default.
+  return data && isStaffDelivery(data.delivery) ? data.delivery : 'immediate';
 }
 
 /** Writes the caller's own row (row-level security allows no other): update it, or make it. */

@@ -34,7 +34,7 @@ async function saveTemplate(
   const current = await supabase.from('message_templates').select('fields').eq('key', key).maybeSingle();
   if (current.error) return outcomeOfError(current.error);
   if (!current.data) return failure(404, GONE);
-  const allowed = (current.data as { fields: string[] }).fields;
+  const allowed = current.data.fields;
   const problems: FieldErrors = {};
   for (const part of TEMPLATE_PARTS) {
     const problem = mergeFieldProblem(change[part], allowed);
