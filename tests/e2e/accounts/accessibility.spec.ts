@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import { createConfirmedUser, hydrated, PASSWORD } from './support.ts';
 
 test('/auth has no axe violations in any step', async ({ page }) => {
-  for (const view of ['sign-in', 'sign-up', 'magic-link', 'forgot', 'resend']) {
+  const views = ['sign-in', 'sign-up', 'magic-link', 'forgot', 'resend'];
+  // A full axe run per view: up to 15 s each on a loaded machine.
+  test.setTimeout(30_000 + views.length * 15_000);
+  for (const view of views) {
     await page.goto(`/auth?view=${view}`);
     await hydrated(page);
     const { violations } = await new AxeBuilder({ page })

@@ -67,6 +67,8 @@ for (const path of ['/about/', '/courses/']) {
   test(`signs in from the header on ${path} and comes back signed in, with the account menu`, async ({
     page,
   }) => {
+    // Two full-page axe runs on a catalogue page take most of the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const { email } = await createConfirmedUser('header');
     await recordFirstPaint(page);
     await page.goto(path);
