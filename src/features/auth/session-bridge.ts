@@ -32,17 +32,13 @@ function showFlash(flash: readonly FlashToast[]): void {
 }
 
 /** Refreshes tokens on a timer only while the page is visible. */
-function refreshWhileVisible(client: ReturnType<typeof getSupabaseBrowserClient>): () => void {
+function refreshWhileVisible(client: ReturnType<typeof getSupabaseBrowserClient>): void {
   const sync = () =>
     void (document.visibilityState === 'visible'
       ? client.auth.startAutoRefresh()
       : client.auth.stopAutoRefresh());
   sync();
   document.addEventListener('visibilitychange', sync);
-  return () => {
-    document.removeEventListener('visibilitychange', sync);
-    void client.auth.stopAutoRefresh();
-  };
 }
 
 /** The id of the element holding the page's SessionBridgeProps as JSON. */
@@ -55,24 +51,18 @@ export const serialiseBridgeProps = (props: SessionBridgeProps): string =>
 /**
  * Connects the page to the browser's session: seeds the stores from the server's snapshot of this
  * page load, turns the browser client's auth events (and other tabs' announcements) into $session
- * updates, and records every event in the local audit log. Returns the disconnect.
+ * updates, and records every event in the local audit log, for as long as the page lives.
  */
-export function connectSession({
-  user,
-  csrfToken,
-  supabase,
-  flash,
-  initialEvent,
-}: SessionBridgeProps): () => void {
+export function connectSession({ user, csrfToken, supabase, flash, initialEvent }: SessionBridgeProps): void {
   seedSession(user);
   seedCsrf(csrfToken);
   showFlash(flash);
-  const stopAudit = $session.listen(({ event }) => {
+  $session.listen(({ event }) => {
     if (event) recordAudit({ type: 'auth_event', event, path: window.location.pathname });
   });
   if (initialEvent) setSession(initialEvent, user);
   const client = getSupabaseBrowserClient(supabase);
-  const { data } = client.auth.onAuthStateChange((event, session) => {
+  client.auth.onAuthStateChange((event, session) => {
     if (!isAuthEvent(event)) return;
     const current = $session.get().user;
     setSession(
@@ -85,14 +75,8 @@ export function connectSession({
   channel?.addEventListener('message', (message: MessageEvent<{ event?: unknown }>) => {
     if (isAuthEvent(message.data.event)) setSession(message.data.event, $session.get().user);
   });
-  const stopRefresh = refreshWhileVisible(client);
+  refreshWhileVisible(client);
   void adoptUrlSession(client);
-  return () => {
-    stopAudit();
-    data.subscription.unsubscribe();
-    channel?.close();
-    stopRefresh();
-  };
 }
 
 /** Connects the page using the props the server wrote into it; nothing when there are none. */
