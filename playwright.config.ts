@@ -9,6 +9,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   retries: process.env['CI'] ? 1 : 0,
   workers: 2,
+  // Journeys sign in, post forms and run axe several times; a loaded two-core runner needs headroom.
+  // Budgets for speed live in `npm run bench`, never here.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: process.env['CI'] ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

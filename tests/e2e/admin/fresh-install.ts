@@ -25,8 +25,12 @@ export async function startFreshInstall(port: number, stackPort: number): Promis
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A worker torn down after a timeout must not leave the server holding its ports for the retry.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await once(child, 'exit');
   };
@@ -51,5 +55,8 @@ async function readStartUp(child: ChildProcess): Promise<{ baseURL: string; prin
       return { baseURL: app.replace(/\/$/, ''), printedToken };
     }
   }
-  throw new Error(`the fresh server exited (${String(child.exitCode)}) before it was ready`);
+  if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+  throw new Error(
+    `the fresh server exited (${String(child.exitCode ?? child.signalCode)}) before it was ready`,
+  );
 }

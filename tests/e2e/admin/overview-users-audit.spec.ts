@@ -44,7 +44,6 @@ test('the overview shows the figures the database holds, with charts readable as
   baseURL,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await submittedByNewApplicant(browser, baseURL);
   await signInStaff(context, baseURL, 'counsellor');
   const anon = await serviceClient();
@@ -98,7 +97,6 @@ test('an administrator grants the counsellor role by keyboard, revokes it after 
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const admin = await signInStaff(context, baseURL, 'admin');
   const target = await newAccount();
 
@@ -161,7 +159,6 @@ test('the audit log shows a status change as before and after, linked to the app
   baseURL,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await signInStaff(context, baseURL, 'admin');
   const { applicationId, reference } = await submittedByNewApplicant(browser, baseURL);
   const staff = await staffClient();
@@ -218,7 +215,6 @@ test('the accounts list pages through a search 25 at a time, with the page in th
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await signInStaff(context, baseURL, 'admin');
   const service = await serviceClient();
   const token = randomBytes(4).toString('hex');

@@ -114,7 +114,6 @@ test('an edit from a stale page is refused, says who changed the reason and keep
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await signInStaff(context, baseURL, 'admin');
   const staff = await staffClient();
   const wording = `Your references did not support your application (${randomBytes(3).toString('hex')}).`;

@@ -6,7 +6,6 @@ test('submission is refused with the missing documents, each leading to the step
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await signInNewApplicant(context, baseURL ?? '');
   await page.goto(`/admission-application?course=${COURSE.id}`);
   await hydrated(page);
