@@ -32,7 +32,7 @@ test('staff review a new application from the queue to a conditional offer', asy
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const applicantContext = await browser.newContext();
   const applicantPage = await applicantContext.newPage();
   const app = await submittedApplication(applicantContext, baseURL ?? '');

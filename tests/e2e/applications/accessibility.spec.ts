@@ -19,7 +19,7 @@ test('every step of the application, the applications page and the dashboard pas
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInNewApplicant(context, baseURL ?? '');
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Find a course' }).first()).toBeVisible();

@@ -14,7 +14,7 @@ const PAGES = [
 ];
 
 test('every catalogue page passes axe WCAG 2.2 AA checks', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await quietPopup(page);
   const body = (await (await request.get('/api/catalogue/courses?q=data')).json()) as {
     items: { id: string }[];

@@ -29,7 +29,8 @@ async function violations(browser: Browser, path: string, viewport?: { width: nu
 
 test('every public page and the not-found page pass axe WCAG 2.2 AA checks', async ({ browser, request }) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
-  test.setTimeout(30_000 + pages.length * 10_000);
+  // A page takes 2–10 s (a fresh context, then axe); a loaded two-core runner needs the upper end.
+  test.setTimeout(30_000 + pages.length * 20_000);
   for (const path of pages) {
     await test.step(path, async () => {
       expect.soft(await violations(browser, path), path).toEqual([]);

@@ -24,7 +24,7 @@ test('every public page has a title, a description, a canonical link and exactly
 }) => {
   const pages = await publicPages(request);
   expect(pages).toContain('/');
-  test.setTimeout(10_000 + pages.length * 3_000);
+  test.setTimeout(10_000 + pages.length * 5_000);
   for (const path of pages) {
     await test.step(path, async () => {
       const response = await page.goto(path);
@@ -36,7 +36,7 @@ test('every public page has a title, a description, a canonical link and exactly
 
 test('titles and descriptions are unique across public pages', async ({ page, request }) => {
   const pages = await publicPages(request);
-  test.setTimeout(10_000 + pages.length * 2_000);
+  test.setTimeout(10_000 + pages.length * 4_000);
   const seen = { title: new Map<string, string>(), description: new Map<string, string>() };
   for (const path of pages) {
     await page.goto(path);

@@ -5,7 +5,7 @@ test.use({ viewport: { width: 320, height: 720 } });
 
 test('no page scrolls sideways on a 320 px wide screen (WCAG 1.4.10)', async ({ page, request }) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
-  test.setTimeout(10_000 + pages.length * 2_000);
+  test.setTimeout(10_000 + pages.length * 4_000);
   for (const path of pages) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -34,7 +34,7 @@ test('course, university and scholarship pages, rendered on demand, do not scrol
 
 test('tables scroll inside a labelled region that the keyboard can reach', async ({ page, request }) => {
   const pages = await publicPages(request);
-  test.setTimeout(10_000 + pages.length * 2_000);
+  test.setTimeout(10_000 + pages.length * 4_000);
   for (const path of pages) {
     await page.goto(path);
     const wrappers = await page.locator('main table').evaluateAll((elements) =>

@@ -19,7 +19,7 @@ test('every page carries the shell: header, footer, the toast live regions and n
   request,
 }) => {
   const pages = [...(await publicPages(request)), MISSING_PATH];
-  test.setTimeout(10_000 + pages.length * 3_000);
+  test.setTimeout(10_000 + pages.length * 5_000);
   const runOns: string[] = [];
   for (const path of pages) {
     await test.step(path, async () => {
