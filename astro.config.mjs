@@ -4,6 +4,7 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import compressor from 'astro-compressor';
 import tailwindcss from '@tailwindcss/vite';
 import { satteri } from '@astrojs/markdown-satteri';
 import { scrollTables } from './src/lib/content/scroll-tables.ts';
@@ -29,6 +30,8 @@ export default defineConfig({
           new URL(page).pathname,
         ),
     }),
+    // Brotli and gzip copies of the prebuilt files, sent by the server (src/server/serve.ts) when accepted.
+    compressor({ zstd: false }),
   ],
   vite: {
     plugins: [tailwindcss()],

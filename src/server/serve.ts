@@ -1,16 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
+import Negotiator from 'negotiator';
+import sirv from 'sirv';
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
-import { loadAstroHandler, type NodeMiddleware } from './astro-handler.ts';
-import { catalogueCache } from '../features/catalogue/page-cache/catalogue-cache-middleware.ts';
-import type { RenderedCache } from '../features/catalogue/page-cache/rendered-cache.ts';
-import { createCachedPageResponder } from './cached-page.ts';
-import { createRequestListener } from './request-listener.ts';
-import { createSecurityHeaders } from './security-headers.ts';
-import { createStaticFiles } from './static-files.ts';
+import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
 import { announceSetupToken } from './setup-token.ts';
 
 export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -23,11 +20,8 @@ export interface AppServerOptions {
   /** The build output folder holding client/ and server/. */
   distDir: string;
   supabaseUrl?: string;
+  /** Believe X-Forwarded-Proto from the reverse proxy in front (TRUST_PROXY=1). */
   trustProxy?: boolean;
-  /** Replaces the build's Astro handler (dist/server/entry.mjs). */
-  handler?: NodeMiddleware;
-  /** The app's rendered catalogue pages, answered from directly (the app's shared cache by default). */
-  catalogueCache?: RenderedCache;
 }
 
 export interface AppServer {
@@ -36,10 +30,86 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-function clientDirectory(distDir: string): string {
+type Next = () => void;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Hashed build output changes name with its content; pages revalidate (cheaply, by ETag). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Unhashed public files (favicon, robots.txt, feeds, sitemaps, images): a short shared lifetime. */
+const SHORT_LIVED = 'public, max-age=3600';
+
+function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return IMMUTABLE;
+  return /\.(?!html$)[a-z0-9]+$/i.test(pathname) ? SHORT_LIVED : REVALIDATE;
+}
+
+/**
+ * The prebuilt files (pages and assets, with the brotli and gzip copies the build wrote), sent as
+ * they are; anything else goes on to `next`.
+ */
+function buildFiles(distDir: string): NodeHandler {
   const client = join(distDir, 'client');
   if (!existsSync(client)) throw new Error(`No build output in ${client}: run \`npm run build\` first.`);
-  return realpathSync(client);
+  return sirv(realpathSync(client), {
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+  });
+}
+
+/**
+ * Whether a request may be a prebuilt file: reads only, and never a file's own name for a page, a
+ * stored copy or a source map (`/about/index.html`, `/404.html`, `/x.js.br`, `/x.js.map`), which
+ * get the 404 page instead.
+ */
+function mayBeFile(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = (req.url ?? '').split(/[?#]/, 1)[0] ?? '';
+  return !/\.(html|br|gz|map)$/i.test(path);
+}
+
+/**
+ * sirv looks for "br" and "gzip" anywhere in Accept-Encoding; leaving only the codings the browser
+ * accepts (q > 0) keeps a refused coding from being sent.
+ */
+function keepAcceptedCodings(req: IncomingMessage): void {
+  if (req.headers['accept-encoding'] === undefined) return;
+  req.headers['accept-encoding'] = new Negotiator(req).encodings(['br', 'gzip']).join(', ');
+}
+
+/**
+ * The build's on-demand renderer (@astrojs/node in middleware mode). Called without `next`, it
+ * answers every request itself: a route's page, or the site's 404 page.
+ */
+async function loadOnDemandPages(
+  distDir: string,
+): Promise<(req: IncomingMessage, res: ServerResponse) => unknown> {
+  const entry = join(distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error(`No build output in ${distDir}: run \`npm run build\` first.`);
+  const module = (await import(pathToFileURL(realpathSync(entry)).href)) as { handler?: unknown };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} exports no request handler`);
+  return module.handler as (req: IncomingMessage, res: ServerResponse) => unknown;
+}
+
+function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as Socket & { encrypted?: boolean }).encrypted) return true;
+  if (!trustProxy) return false;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first?.toLowerCase() === 'https';
+}
+
+/**
+ * Astro reads the protocol from the socket alone. Behind the trusted TLS proxy the app must see
+ * https too (Secure cookies, same-origin form posts), so the socket says so until this answer ends.
+ */
+function seenAsHttps(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket as Socket & { encrypted?: boolean };
+  if (socket.encrypted) return;
+  Object.defineProperty(socket, 'encrypted', { value: true, configurable: true });
+  res.once('close', () => delete socket.encrypted);
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -67,26 +137,31 @@ function closer(server: Server): () => Promise<void> {
   };
 }
 
-/** Starts the production server: build files, then Astro's on-demand pages, all with security headers. */
+/**
+ * The production server: prebuilt files, then Astro's on-demand pages (compressed on the fly),
+ * every answer with the security headers. On-demand pages complete theirs in Astro middleware
+ * (src/lib/security/headers-middleware.ts).
+ */
 export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
   const distDir = resolve(options.distDir);
-  const security = createSecurityHeaders({
-    supabaseUrl: options.supabaseUrl ?? process.env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL,
-    trustProxy: options.trustProxy ?? process.env['TRUST_PROXY'] === '1',
+  const files = buildFiles(distDir);
+  const pages = await loadOnDemandPages(distDir);
+  const trustProxy = options.trustProxy ?? process.env['TRUST_PROXY'] === '1';
+  const policy = basePolicy(options.supabaseUrl ?? process.env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL);
+  // compression's types describe Express's request and response, which extend Node's.
+  const compress = compression() as unknown as NodeHandler;
+  const server = createServer((req, res) => {
+    res.setHeader('Content-Security-Policy', policy);
+    for (const [name, value] of FIXED_SECURITY_HEADERS) res.setHeader(name, value);
+    if (isHttps(req, trustProxy)) {
+      res.setHeader('Strict-Transport-Security', HSTS);
+      seenAsHttps(req, res);
+    }
+    const render = () => compress(req, res, () => void pages(req, res));
+    if (!mayBeFile(req)) return render();
+    keepAcceptedCodings(req);
+    files(req, res, render);
   });
-  const files = createStaticFiles(clientDirectory(distDir), security);
-  const handler = options.handler ?? (await loadAstroHandler(distDir));
-  const samplePage = (await files.lookupFile('404.html')) ?? (await files.lookupFile('index.html'));
-  const pageCsp = samplePage?.csp ?? security.baseCsp;
-  const defaultPageCsp = () => pageCsp;
-  const cachedPages = createCachedPageResponder({
-    cache: options.catalogueCache ?? catalogueCache,
-    security,
-    defaultPageCsp,
-  });
-  const server = createServer(
-    createRequestListener({ files, security, handler, defaultPageCsp, cachedPages }),
-  );
   const address = await listen(server, options.host, options.port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return { server, url: `http://${shownHost}:${address.port}/`, close: closer(server) };

@@ -65,20 +65,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the app (and precompresses its client files) into BUILD_DIR. */
+/** Builds the app into BUILD_DIR. */
 function build(): void {
-  const steps: Array<[string, string[]]> =
+  const [command, args]: [string, string[]] =
     BUILD_DIR === join(PROJECT_ROOT, 'dist')
-      ? [['npm', ['run', 'build']]]
-      : [
-          ['npx', ['astro', 'build', '--outDir', BUILD_DIR]],
-          [process.execPath, ['src/server/precompress.ts', join(BUILD_DIR, 'client')]],
-        ];
-  for (const [command, args] of steps) {
-    console.info(`Running \`${[command, ...args].join(' ')}\`…`);
-    const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('The build failed; the bench needs a production build.');
-  }
+      ? ['npm', ['run', 'build']]
+      : ['npx', ['astro', 'build', '--outDir', BUILD_DIR]];
+  console.info(`Running \`${[command, ...args].join(' ')}\`…`);
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed; the bench needs a production build.');
 }
 
 /** Builds the app when asked or when there is no server build; says so when the build is older than src/. */

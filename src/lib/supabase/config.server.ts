@@ -11,6 +11,11 @@ export interface SupabasePublicConfig {
  * environment (`npm start` with its own stack port and keys, a container) overrides them here and
  * pages hand the result to islands as a prop.
  */
+/** The backend's address as this server sees it at run time (see below). */
+export function supabaseUrl(): string {
+  return getSecret('SUPABASE_URL') ?? SUPABASE_URL;
+}
+
 export function supabasePublicConfig(): SupabasePublicConfig {
   const anonKey = getSecret('SUPABASE_ANON_KEY') ?? SUPABASE_ANON_KEY;
   if (!anonKey) {
@@ -18,5 +23,5 @@ export function supabasePublicConfig(): SupabasePublicConfig {
       'SUPABASE_ANON_KEY is not set: use `npm start`, or set it to the key `npm run backend -- status` prints.',
     );
   }
-  return { url: getSecret('SUPABASE_URL') ?? SUPABASE_URL, anonKey };
+  return { url: supabaseUrl(), anonKey };
 }

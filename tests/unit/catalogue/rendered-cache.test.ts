@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { createVersionWatcher } from '../../../src/features/catalogue/page-cache/catalogue-version.ts';
 import { LruMap } from '../../../src/features/catalogue/page-cache/lru.ts';
 import { createRenderedCache } from '../../../src/features/catalogue/page-cache/rendered-cache.ts';
@@ -19,6 +20,44 @@ describe('rendered catalogue cache', () => {
     expect(hit.headers.get('set-cookie')).toBeNull();
     version = 'v2';
     expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 2');
+  });
+
+  it('sends the stored brotli or gzip copy a browser accepts, tagged as only weakly equal', async () => {
+    const cache = createRenderedCache({ checkEveryMs: 0 });
+    const body = '<p>course</p>'.repeat(200);
+    const read = async () => 'v1';
+    const render = async () => page(body);
+    const plain = await cache.respond('/courses|GBP', read, render);
+    const etag = plain.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const send = (acceptEncoding: string | null) =>
+      cache.respond('/courses|GBP', read, render, { ifNoneMatch: null, acceptEncoding });
+    await vi.waitFor(async () => expect((await send('br')).headers.get('content-encoding')).toBe('br'));
+    const br = await send('br, gzip;q=0.8');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('etag')).toBe(`W/${etag}`);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(body);
+    const gzip = await send('gzip, br;q=0');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(body);
+    const identity = await send('identity');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(body);
+    expect(identity.headers.get('vary')).toContain('Accept-Encoding');
+  });
+
+  it('answers a request that already holds the page (by tag, weak or strong) with an empty 304', async () => {
+    const cache = createRenderedCache({ checkEveryMs: 0 });
+    const read = async () => 'v1';
+    const render = async () => page('x'.repeat(100));
+    const etag = (await cache.respond('k', read, render)).headers.get('etag') ?? '';
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
+      const response = await cache.respond('k', read, render, { ifNoneMatch, acceptEncoding: null });
+      expect(response.status, ifNoneMatch).toBe(304);
+      expect(await response.text()).toBe('');
+    }
+    const other = await cache.respond('k', read, render, { ifNoneMatch: '"nope"', acceptEncoding: null });
+    expect(other.status).toBe(200);
   });
 
   it('never stores private or failed responses, nor when the version is unknown', async () => {

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
+import { FLASH_COOKIE } from '../../../lib/security/flash.ts';
+import { anonymousClient } from '../../../lib/supabase/anonymous.server.ts';
 import { authCookieNames } from '../../../lib/supabase/auth-cookies.ts';
 import { CURRENCY_COOKIE, currencyForLocale, resolveDisplayCurrency } from '../../../lib/display-currency.ts';
 import { createRenderedCache, type RenderedCache } from './rendered-cache.ts';
@@ -16,16 +18,10 @@ export function isCacheableCatalogueUrl(url: URL): boolean {
   return !(/^\/courses\/compare\/?$/.test(url.pathname) && !url.searchParams.has('ids'));
 }
 
-/**
- * The production server loads the app's bundle, which carries its own copy of this module; both
- * copies must use one cache, so the server can answer from what the app stored.
- */
-const SHARED = Symbol.for('unipath.catalogue-cache');
-const registry = globalThis as typeof globalThis & { [SHARED]?: RenderedCache };
-
-export const catalogueCache: RenderedCache = (registry[SHARED] ??= createRenderedCache({
+/** This server's rendered catalogue pages; a staff edit made here clears them at once. */
+export const catalogueCache: RenderedCache = createRenderedCache({
   checkEveryMs: Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),
-}));
+});
 
 /**
  * The cache key: the address, plus the currency amounts are shown in (cookie, else the language),
@@ -41,24 +37,27 @@ export function cacheKey(
   return `${url.pathname.replace(/\/$/, '')}${url.search}|${currency}|${now.toISOString().slice(0, 10)}`;
 }
 
+async function readCatalogueVersion(): Promise<string | null> {
+  const { data, error } = await anonymousClient().rpc('catalogue_version');
+  return error || typeof data !== 'string' ? null : data;
+}
+
 /**
- * Serves anonymous catalogue GETs from rendered results while the catalogue is unchanged. Signed-in
- * visitors, pages carrying a one-off message and every other route are rendered as usual.
+ * Serves anonymous catalogue GETs from rendered results while the catalogue is unchanged. It runs
+ * first, so a stored page costs no session check: a visitor with a session cookie (valid or not)
+ * or a one-off message is always rendered for, as is every other route.
  */
 export const catalogueCacheMiddleware: MiddlewareHandler = async (context, next) => {
-  const { request, url, locals } = context;
+  const { request, url } = context;
   if (context.isPrerendered || request.method !== 'GET' || !isCacheableCatalogueUrl(url)) return next();
-  if (locals.user || locals.flash.length > 0 || authCookieNames(request).length > 0) return next();
-  const supabase = locals.supabase;
-  if (!supabase) return next();
-  const readVersion = async () => {
-    const { data, error } = await supabase.rpc('catalogue_version');
-    return error || typeof data !== 'string' ? null : data;
-  };
+  if (authCookieNames(request).length > 0 || context.cookies.has(FLASH_COOKIE)) return next();
   const key = cacheKey(
     url,
     request.headers.get('accept-language'),
     context.cookies.get(CURRENCY_COOKIE)?.value,
   );
-  return catalogueCache.respond(key, readVersion, () => next());
+  return catalogueCache.respond(key, readCatalogueVersion, () => next(), {
+    ifNoneMatch: request.headers.get('if-none-match'),
+    acceptEncoding: request.headers.get('accept-encoding'),
+  });
 };

@@ -4,8 +4,6 @@ export type VersionReader = () => Promise<string | null>;
 export interface VersionWatcher {
   /** The fingerprint, asking the database at most once per interval; concurrent callers share one ask. */
   current(read: VersionReader): Promise<string | null>;
-  /** The fingerprint known within the interval, without asking; undefined when it must be asked. */
-  fresh(): string | null | undefined;
   /** Forgets the known fingerprint, so the next request asks again (e.g. after a staff write here). */
   invalidate(): void;
 }
@@ -24,9 +22,6 @@ export function createVersionWatcher(checkEveryMs: number, now: () => number = D
           return version;
         });
       return asking;
-    },
-    fresh() {
-      return known && now() - known.at < checkEveryMs ? known.version : undefined;
     },
     invalidate() {
       known = undefined;

@@ -6,8 +6,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * A stored page is compressed once and then sent many times, so it can afford far better levels
- * than on-the-fly compression; brotli 11 would triple the cost of a miss for a few percent more.
+ * A stored page is compressed once and then sent many times, so it can afford better levels than
+ * the server's on-the-fly compression; brotli 11 would triple the cost of a miss for a few percent.
  */
 const STORED_BROTLI_QUALITY = 9;
 const STORED_GZIP_LEVEL = 9;

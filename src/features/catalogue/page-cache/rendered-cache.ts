@@ -1,9 +1,10 @@
 import type { VersionReader } from './catalogue-version.ts';
 import { createVersionWatcher } from './catalogue-version.ts';
 import { LruMap } from './lru.ts';
+import Negotiator from 'negotiator';
 import { bodyEtag, compressVariants, type PageVariants } from './page-variants.ts';
 
-/** One stored response, as the server may send it without asking the app again. */
+/** One stored response, sent again without rendering while the catalogue is unchanged. */
 export interface CachedPage {
   readonly version: string;
   readonly status: number;
@@ -15,6 +16,12 @@ export interface CachedPage {
   variants?: PageVariants;
 }
 
+/** What the browser sent that decides which stored bytes it gets. */
+export interface ReplayRequest {
+  ifNoneMatch: string | null;
+  acceptEncoding: string | null;
+}
+
 export interface RenderedCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
@@ -24,9 +31,26 @@ export interface RenderedCacheOptions {
 }
 
 /** Headers that belong to one visitor or one response and are never replayed from the cache. */
-const PERSONAL = new Set(['set-cookie', 'date', 'age', 'etag', 'content-length']);
+const PERSONAL = new Set(['set-cookie', 'date', 'age', 'etag', 'content-length', 'content-encoding']);
 
 export const CACHE_STATUS_HEADER = 'x-catalogue-cache';
+
+/** If-None-Match against one stored body's tag, weak or strong (a weak comparison, as for GET). */
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+const CODINGS = ['br', 'gzip'] as const;
+
+/** The stored coding the browser prefers among those it accepts; undefined sends the plain body. */
+function chooseCoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } }).encodings([
+    ...CODINGS,
+    'identity',
+  ])[0];
+  return CODINGS.find((coding) => coding === chosen);
+}
 
 /**
  * Rendered catalogue responses kept in memory, keyed by the caller's key (URL and display
@@ -37,11 +61,23 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
   const entries = new LruMap<CachedPage>(options.maxEntries ?? 500, options.maxBytes ?? 64 * 1024 * 1024);
   const versions = createVersionWatcher(options.checkEveryMs ?? 3000, options.now);
 
-  function replay(page: CachedPage, status: 'hit' | 'miss'): Response {
+  /**
+   * The stored page in the best coding stored for this browser (the server leaves encoded bodies
+   * alone), or an empty 304 when the browser or a proxy already holds it.
+   */
+  function replay(page: CachedPage, status: 'hit' | 'miss', request: ReplayRequest): Response {
     const headers = new Headers(page.headers as [string, string][]);
-    headers.set('etag', page.etag);
+    const coding = chooseCoding(request.acceptEncoding);
+    const encoded = coding ? page.variants?.[coding] : undefined;
+    // Compressed copies are only weakly equal to the page.
+    headers.set('etag', encoded ? `W/${page.etag}` : page.etag);
     headers.set(CACHE_STATUS_HEADER, status);
-    return new Response(new Uint8Array(page.body), { status: page.status, headers });
+    headers.append('vary', 'Accept-Encoding');
+    if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, page.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    if (encoded && coding) headers.set('content-encoding', coding);
+    return new Response(new Uint8Array(encoded ?? page.body), { status: page.status, headers });
   }
 
   function store(key: string, page: CachedPage): void {
@@ -53,15 +89,20 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
         const size = page.body.byteLength + variants.br.byteLength + variants.gzip.byteLength;
         entries.set(key, page, size);
       },
-      (error: unknown) => console.warn('Could not compress a cached catalogue page', error),
+      (error: unknown) => console.warn('Could not compress a stored catalogue page', error),
     );
   }
 
-  async function respond(key: string, readVersion: VersionReader, render: () => Promise<Response>) {
+  async function respond(
+    key: string,
+    readVersion: VersionReader,
+    render: () => Promise<Response>,
+    request: ReplayRequest = { ifNoneMatch: null, acceptEncoding: null },
+  ) {
     const version = await versions.current(readVersion);
     if (version === null) return render();
     const hit = entries.get(key);
-    if (hit && hit.version === version) return replay(hit, 'hit');
+    if (hit && hit.version === version) return replay(hit, 'hit', request);
     const response = await render();
     const cacheable =
       response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
@@ -70,23 +111,13 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     const headers = [...response.headers].filter(([name]) => !PERSONAL.has(name.toLowerCase()));
     const page: CachedPage = { version, status: response.status, headers, body, etag: bodyEtag(body) };
     store(key, page);
-    const fresh = replay(page, 'miss');
+    const fresh = replay(page, 'miss', request);
     for (const cookie of response.headers.getSetCookie()) fresh.headers.append('set-cookie', cookie);
     return fresh;
   }
 
   return {
     respond,
-    /**
-     * The stored page for a key, only while the catalogue version is known without asking the
-     * database and the page was rendered at that version; otherwise the app must answer.
-     */
-    peek(key: string): CachedPage | undefined {
-      const version = versions.fresh();
-      if (typeof version !== 'string') return undefined;
-      const page = entries.get(key);
-      return page?.version === version ? page : undefined;
-    },
     /** Drops every stored response, e.g. right after a staff edit made through this server. */
     invalidate() {
       entries.clear();

@@ -1,0 +1,30 @@
+import { defineMiddleware } from 'astro:middleware';
+import { supabaseUrl } from '../supabase/config.server.ts';
+import { basePolicy, PRIVATE_REVALIDATE, withBasePolicy } from './response-headers.ts';
+
+/** Some responses (a fetch's, Response.redirect's) have read-only headers; a copy can be changed. */
+function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    edit(copy.headers);
+    return copy;
+  }
+}
+
+/**
+ * Completes what an on-demand answer says about itself: the base policy beside Astro's script and
+ * style hashes, and a private, revalidated Cache-Control unless the route chose one. The server
+ * sets the fixed headers on every answer (src/server/serve.ts); prebuilt pages never pass here.
+ */
+export const responseHeaders = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  const base = basePolicy(supabaseUrl());
+  return editHeaders(response, (headers) => {
+    headers.set('content-security-policy', withBasePolicy(headers.get('content-security-policy'), base));
+    if (!headers.has('cache-control')) headers.set('cache-control', PRIVATE_REVALIDATE);
+  });
+});
