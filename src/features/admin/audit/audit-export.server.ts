@@ -15,7 +15,13 @@ const BATCH = 500;
  */
 export async function exportAudit(context: APIContext): Promise<Response> {
   const { supabase, user } = context.locals;
-  if (!supabase || !isAdmin(user ?? null)) return new Response(null, { status: 404 });
+  // An endpoint's 404 is sent as it is (Astro shows its 404 page only for pages), so it says so itself.
+  if (!supabase || !isAdmin(user ?? null)) {
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
   const query = parseAuditQuery(context.url.searchParams);
   let batch: AuditEntry[];
   try {
