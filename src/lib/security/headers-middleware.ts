@@ -2,6 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { supabaseUrl } from '../supabase/config.server.ts';
 import { basePolicy, PRIVATE_REVALIDATE, withBasePolicy } from './response-headers.ts';
 
+let policy: { url: string; text: string } | undefined;
+
+/** The base policy for the backend this server talks to, built once per address rather than per answer. */
+function basePolicyFor(url: string): string {
+  if (policy?.url !== url) policy = { url, text: basePolicy(url) };
+  return policy.text;
+}
+
 /** Some responses (a fetch's, Response.redirect's) have read-only headers; a copy can be changed. */
 function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
   try {
@@ -22,7 +30,7 @@ function editHeaders(response: Response, edit: (headers: Headers) => void): Resp
 export const responseHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
-  const base = basePolicy(supabaseUrl());
+  const base = basePolicyFor(supabaseUrl());
   return editHeaders(response, (headers) => {
     headers.set('content-security-policy', withBasePolicy(headers.get('content-security-policy'), base));
     if (!headers.has('cache-control')) headers.set('cache-control', PRIVATE_REVALIDATE);
