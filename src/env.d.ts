@@ -1,6 +1,7 @@
 /// <reference types="astro/client" />
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionUser } from './lib/auth/session-user.ts';
+import type { RenderedCache } from './features/catalogue/page-cache/rendered-cache.ts';
 import type { FlashToast } from './lib/security/flash.ts';
 import type { Database } from './lib/supabase/database.types.ts';
 
@@ -20,6 +21,8 @@ declare global {
       flash: FlashToast[];
       /** The visitor's address as the server sees it, for rate limits. */
       clientIp: string;
+      /** The production server's catalogue page cache, handed over with each request (absent in `astro dev`). */
+      catalogueCache?: RenderedCache;
     }
   }
 }

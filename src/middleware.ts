@@ -6,9 +6,11 @@ import { guards } from './lib/security/guards.ts';
 import { withSupabase } from './features/auth/session-middleware.ts';
 import { catalogueCacheMiddleware } from './features/catalogue/page-cache/catalogue-cache-middleware.ts';
 
+// The catalogue cache comes first: it stores pages as they are finally sent (every header
+// included), so the production server can send a stored page without running Astro at all.
 export const onRequest = sequence(
-  responseHeaders,
   catalogueCacheMiddleware,
+  responseHeaders,
   securityContext,
   withSupabase,
   csrf,

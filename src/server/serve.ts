@@ -6,6 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
+import { storedPageKey } from '../features/catalogue/page-cache/catalogue-cache-key.ts';
+import { createCatalogueCache, type RenderedCache } from '../features/catalogue/page-cache/rendered-cache.ts';
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
 import { announceSetupToken } from './setup-token.ts';
@@ -22,6 +24,8 @@ export interface AppServerOptions {
   supabaseUrl?: string;
   /** Believe X-Forwarded-Proto from the reverse proxy in front (TRUST_PROXY=1). */
   trustProxy?: boolean;
+  /** How long stored catalogue pages are sent without asking for the catalogue's version (CATALOGUE_CACHE_CHECK_MS). */
+  catalogueCheckEveryMs?: number;
 }
 
 export interface AppServer {
@@ -32,6 +36,12 @@ export interface AppServer {
 
 type Next = () => void;
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+type PageHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: Partial<App.Locals>,
+) => unknown;
 
 /** Hashed build output changes name with its content; pages revalidate (cheaply, by ETag). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -83,14 +93,39 @@ function keepAcceptedCodings(req: IncomingMessage): void {
  * The build's on-demand renderer (@astrojs/node in middleware mode). Called without `next`, it
  * answers every request itself: a route's page, or the site's 404 page.
  */
-async function loadOnDemandPages(
-  distDir: string,
-): Promise<(req: IncomingMessage, res: ServerResponse) => unknown> {
+async function loadOnDemandPages(distDir: string): Promise<PageHandler> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`No build output in ${distDir}: run \`npm run build\` first.`);
   const module = (await import(pathToFileURL(realpathSync(entry)).href)) as { handler?: unknown };
   if (typeof module.handler !== 'function') throw new Error(`${entry} exports no request handler`);
-  return module.handler as (req: IncomingMessage, res: ServerResponse) => unknown;
+  return module.handler as PageHandler;
+}
+
+const header = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : (value ?? null);
+
+/**
+ * Sends a catalogue page Astro rendered a moment ago (the catalogue unchanged since) without
+ * running Astro; false when the request must be rendered.
+ */
+function answerFromCache(req: IncomingMessage, res: ServerResponse, cache: RenderedCache): boolean {
+  const key = storedPageKey({
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', 'http://stored.invalid'),
+    cookieHeader: header(req.headers.cookie),
+    acceptLanguage: header(req.headers['accept-language']),
+  });
+  const stored =
+    key === undefined
+      ? undefined
+      : cache.peek(key, {
+          ifNoneMatch: header(req.headers['if-none-match']),
+          acceptEncoding: header(req.headers['accept-encoding']),
+        });
+  if (!stored) return false;
+  res.writeHead(stored.status, Object.fromEntries(stored.headers));
+  res.end(stored.body);
+  return true;
 }
 
 function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
@@ -146,6 +181,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const distDir = resolve(options.distDir);
   const files = buildFiles(distDir);
   const pages = await loadOnDemandPages(distDir);
+  const catalogueCache = createCatalogueCache(options.catalogueCheckEveryMs);
   const trustProxy = options.trustProxy ?? process.env['TRUST_PROXY'] === '1';
   const policy = basePolicy(options.supabaseUrl ?? process.env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL);
   // compression's types describe Express's request and response, which extend Node's.
@@ -157,10 +193,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       res.setHeader('Strict-Transport-Security', HSTS);
       seenAsHttps(req, res);
     }
-    const render = () => compress(req, res, () => void pages(req, res));
+    const render = () => compress(req, res, () => void pages(req, res, undefined, { catalogueCache }));
     if (!mayBeFile(req)) return render();
     keepAcceptedCodings(req);
-    files(req, res, render);
+    files(req, res, () => answerFromCache(req, res, catalogueCache) || render());
   });
   const address = await listen(server, options.host, options.port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

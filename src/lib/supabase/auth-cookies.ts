@@ -1,14 +1,18 @@
+import { parseCookieHeader } from '@supabase/ssr';
 import type { AstroCookies } from 'astro';
 
 const AUTH_COOKIE = /^sb-.+-auth-token(-code-verifier)?(\.\d+)?$/;
 
+/** Whether a cookie holds (a chunk of) a Supabase session; the sign-in code verifier does not. */
+export function isAuthCookieName(name: string): boolean {
+  return AUTH_COOKIE.test(name) && !name.includes('code-verifier');
+}
+
 /** Names of the Supabase session cookies the browser sent (chunked ones included). */
 export function authCookieNames(request: Request): string[] {
-  const header = request.headers.get('cookie') ?? '';
-  return header
-    .split(';')
-    .map((part) => part.split('=')[0]?.trim() ?? '')
-    .filter((name) => AUTH_COOKIE.test(name) && !name.includes('code-verifier'));
+  return parseCookieHeader(request.headers.get('cookie') ?? '')
+    .map(({ name }) => name)
+    .filter(isAuthCookieName);
 }
 
 /** Removes a session the backend no longer accepts, so the browser stops presenting it. */

@@ -10,10 +10,21 @@ import { rawRequest, type RawResponse } from './support/http.ts';
 process.env['CATALOGUE_CACHE_CHECK_MS'] = '0';
 
 let fuzz: FuzzApp;
+let checkedEveryMinute: AppServer;
 beforeAll(async () => {
   fuzz = await startFuzzApp();
+  checkedEveryMinute = await createAppServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: DIST,
+    supabaseUrl: fuzz.stack.url,
+    catalogueCheckEveryMs: 60_000,
+  });
 }, 120_000);
-afterAll(() => fuzz.close());
+afterAll(async () => {
+  await checkedEveryMinute.close();
+  await fuzz.close();
+});
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   rawRequest(fuzz.app.url, path, { headers, method });
@@ -85,7 +96,18 @@ describe('on-demand pages', () => {
   });
 });
 
-describe('stored catalogue pages', () => {
+/**
+ * The server that checks the catalogue's version on every request renders through Astro's
+ * middleware; the one that checks once a minute sends stored pages itself, before Astro runs.
+ */
+const catalogueServers: [string, () => string][] = [
+  ['checked on every request', () => fuzz.app.url],
+  ['sent by the server between checks', () => checkedEveryMinute.url],
+];
+
+describe.each(catalogueServers)('stored catalogue pages, %s', (_, appUrl) => {
+  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(appUrl(), path, { headers });
+
   it('are kept from the first anonymous visit and sent again, with the headers of a rendered page and no cookie', async () => {
     const first = await get('/universities');
     expect(first.headers['x-catalogue-cache']).toBe('miss');
@@ -130,7 +152,9 @@ describe('stored catalogue pages', () => {
       expect(response.headers['x-catalogue-cache']).toBeUndefined();
     }
   });
+});
 
+describe('stored catalogue pages', () => {
   it('are rendered again once the catalogue changes', async () => {
     await get('/universities');
     const before = await get('/universities');

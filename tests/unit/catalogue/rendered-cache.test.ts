@@ -93,6 +93,37 @@ describe('rendered catalogue cache', () => {
     expect(await watcher.current(read)).toBe('v2');
   });
 
+  it('hands a stored page to the host only while the version was confirmed within the interval', async () => {
+    let now = 0;
+    let version = 'v1';
+    const cache = createRenderedCache({ checkEveryMs: 1000, now: () => now });
+    const request = { ifNoneMatch: null, acceptEncoding: null };
+    expect(cache.peek('/courses|GBP', request)).toBeUndefined();
+    await cache.respond(
+      '/courses|GBP',
+      async () => version,
+      async () => page('stored'),
+    );
+    const hit = cache.peek('/courses|GBP', request);
+    expect(hit?.status).toBe(200);
+    expect(new TextDecoder().decode(hit?.body ?? undefined)).toBe('stored');
+    expect(hit?.headers.get('x-catalogue-cache')).toBe('hit');
+    expect(hit?.headers.get('set-cookie')).toBeNull();
+    expect(cache.peek('/universities|GBP', request)).toBeUndefined();
+    // Unconfirmed for a whole interval: the host renders, and rendering asks the database again.
+    now = 1000;
+    version = 'v2';
+    expect(cache.peek('/courses|GBP', request)).toBeUndefined();
+    await cache.respond(
+      '/universities|GBP',
+      async () => version,
+      async () => page('other'),
+    );
+    expect(cache.peek('/courses|GBP', request)).toBeUndefined();
+    cache.invalidate();
+    expect(cache.peek('/universities|GBP', request)).toBeUndefined();
+  });
+
   it('evicts the least recently used entry when full', () => {
     const lru = new LruMap<number>(2, 1000);
     lru.set('a', 1, 1);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
 import { failure, type FieldErrors, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
-import { catalogueCache } from '../../catalogue/page-cache/catalogue-cache-middleware.ts';
+import { catalogueCacheOf } from '../../catalogue/page-cache/catalogue-cache-middleware.ts';
 import { handleAdminPost, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { staleWriteOutcome } from './form-state.ts';
 import type { FormValues } from './row-values.ts';
@@ -48,7 +48,7 @@ export async function catalogueFormPost(
   if (astro.request.method !== 'POST') return null;
   const { intent, fields, outcome } = await handleAdminPost(astro, handlers);
   if (outcome.ok) {
-    catalogueCache.invalidate();
+    catalogueCacheOf(astro.locals).invalidate();
     return redirectAfter(astro, outcome, back);
   }
   astro.response.status = outcome.status;

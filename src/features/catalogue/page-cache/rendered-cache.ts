@@ -16,6 +16,14 @@ export interface CachedPage {
   variants?: PageVariants;
 }
 
+/** A stored page as it is sent: the host writes it to the socket, Astro's middleware wraps it in a Response. */
+export interface StoredAnswer {
+  status: number;
+  headers: Headers;
+  /** Null for a 304. */
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
 /** What the browser sent that decides which stored bytes it gets. */
 export interface ReplayRequest {
   ifNoneMatch: string | null;
@@ -65,7 +73,7 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
    * The stored page in the best coding stored for this browser (the server leaves encoded bodies
    * alone), or an empty 304 when the browser or a proxy already holds it.
    */
-  function replay(page: CachedPage, status: 'hit' | 'miss', request: ReplayRequest): Response {
+  function replay(page: CachedPage, status: 'hit' | 'miss', request: ReplayRequest): StoredAnswer {
     const headers = new Headers(page.headers as [string, string][]);
     const coding = chooseCoding(request.acceptEncoding);
     const encoded = coding ? page.variants?.[coding] : undefined;
@@ -74,11 +82,13 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     headers.set(CACHE_STATUS_HEADER, status);
     headers.append('vary', 'Accept-Encoding');
     if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, page.etag)) {
-      return new Response(null, { status: 304, headers });
+      return { status: 304, headers, body: null };
     }
     if (encoded && coding) headers.set('content-encoding', coding);
-    return new Response(new Uint8Array(encoded ?? page.body), { status: page.status, headers });
+    return { status: page.status, headers, body: new Uint8Array(encoded ?? page.body) };
   }
+
+  const asResponse = ({ status, headers, body }: StoredAnswer) => new Response(body, { status, headers });
 
   function store(key: string, page: CachedPage): void {
     entries.set(key, page, page.body.byteLength);
@@ -102,7 +112,7 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     const version = await versions.current(readVersion);
     if (version === null) return render();
     const hit = entries.get(key);
-    if (hit && hit.version === version) return replay(hit, 'hit', request);
+    if (hit && hit.version === version) return asResponse(replay(hit, 'hit', request));
     const response = await render();
     const cacheable =
       response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
@@ -111,13 +121,22 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     const headers = [...response.headers].filter(([name]) => !PERSONAL.has(name.toLowerCase()));
     const page: CachedPage = { version, status: response.status, headers, body, etag: bodyEtag(body) };
     store(key, page);
-    const fresh = replay(page, 'miss', request);
+    const fresh = asResponse(replay(page, 'miss', request));
     for (const cookie of response.headers.getSetCookie()) fresh.headers.append('set-cookie', cookie);
     return fresh;
   }
 
   return {
     respond,
+    /**
+     * The stored page for `key` when the catalogue version was confirmed within the check interval;
+     * never asks the database (the next rendered request does), so the host can answer before Astro.
+     */
+    peek(key: string, request: ReplayRequest): StoredAnswer | undefined {
+      const version = versions.known();
+      const hit = version ? entries.get(key) : undefined;
+      return hit && hit.version === version ? replay(hit, 'hit', request) : undefined;
+    },
     /** Drops every stored response, e.g. right after a staff edit made through this server. */
     invalidate() {
       entries.clear();
@@ -130,3 +149,10 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
 }
 
 export type RenderedCache = ReturnType<typeof createRenderedCache>;
+
+/** The catalogue's page cache: checks the catalogue version every CATALOGUE_CACHE_CHECK_MS (3 s). */
+export function createCatalogueCache(
+  checkEveryMs = Number(process.env['CATALOGUE_CACHE_CHECK_MS'] ?? 3000),
+): RenderedCache {
+  return createRenderedCache({ checkEveryMs });
+}
