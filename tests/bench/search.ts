@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../supabase/local/db/open.ts';
 import { runAs } from '../../supabase/local/db/request-context.ts';
@@ -153,6 +153,9 @@ export async function prepareSearch(dataDir: string, quick: boolean): Promise<Se
     rec.note('The large seed in .bench/data matches the schema and seed files; it was not reloaded.');
   else {
     const seeded = await attempt(rec, 'PGlite', async () => {
+      // From scratch: an edited migration is never applied again to a database that already has it.
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
       seedLarge({ SUPABASE_DATA_DIR: dataDir });
       writeFileSync(marker, JSON.stringify({ digest, courses: LARGE_COURSES }));
       return true;
