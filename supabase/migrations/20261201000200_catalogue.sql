@@ -1117,8 +1117,8 @@ grant execute on function public.search_universities(
   text, text[], text[], text[], integer, numeric, numeric, text, integer, integer
 ) to anon, authenticated, service_role;
 
--- The values the catalogue filters offer (countries, cities, fields, universities, languages), with counts, in
--- one call. Invoker rights: visitors only ever see values of published rows.
+-- The values the catalogue filters offer (countries, cities, fields, the busiest universities, languages), with
+-- counts, in one call. Invoker rights: visitors only ever see values of published rows.
 create or replace function public.catalogue_facets() returns jsonb
 language sql stable
 set search_path = ''
@@ -1139,9 +1139,14 @@ as $$
       select jsonb_agg(jsonb_build_object('name', x.field, 'count', x.n) order by x.field)
       from (select c.field, count(*) as n from public.courses c
             where c.published and c.university_published group by c.field) x), '[]'),
+    -- Only the universities with the most published courses: a catalogue of thousands would otherwise put
+    -- every name into every search page. The page adds a chosen university that is not among them.
     'universities', coalesce((
-      select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name) order by u.name)
-      from public.universities u where u.published), '[]'),
+      select jsonb_agg(jsonb_build_object('id', x.id, 'name', x.name, 'count', x.course_count) order by x.name)
+      from (select u.id, u.name, u.course_count from public.universities u
+            where u.published and u.course_count > 0
+            order by u.course_count desc, u.name
+            limit 100) x), '[]'),
     'languages', coalesce((
       select jsonb_agg(x.language order by x.language)
       from (select distinct c.language from public.courses c

@@ -2,7 +2,7 @@ import { countryName } from '../../lib/countries.ts';
 import { Checkboxes, NumberInput, Select } from './FilterControls.tsx';
 import { LANGUAGE_LABELS, LEVEL_LABELS, MODE_LABELS, MONTH_NAMES } from './labels.ts';
 import { COURSE_SORTS, LEVELS, STUDY_MODES, type CourseSearchInput } from './schema.ts';
-import type { Facets } from './types.ts';
+import type { CourseFacets } from './types.ts';
 
 const SORT_LABELS: Readonly<Record<(typeof COURSE_SORTS)[number], string>> = {
   relevance: 'Best match',
@@ -20,7 +20,7 @@ export default function CourseFilters({
   display,
 }: {
   input: CourseSearchInput;
-  facets: Facets;
+  facets: CourseFacets;
   display: string;
 }) {
   return (

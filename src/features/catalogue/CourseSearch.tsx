@@ -7,7 +7,7 @@ import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { CourseSearchInput } from './schema.ts';
 import SearchNotice from './SearchNotice.tsx';
-import type { CourseResults, Facets, RateTable } from './types.ts';
+import type { CourseFacets, CourseResults, RateTable } from './types.ts';
 import { formQuery, useInstantSearch } from './use-instant-search.ts';
 
 export interface CourseSearchProps {
@@ -15,7 +15,7 @@ export interface CourseSearchProps {
   /** The page's query string without the page number. */
   query: string;
   results: CourseResults;
-  facets: Facets;
+  facets: CourseFacets;
   display: string;
   rates: RateTable;
   /** The signed-in person's CSRF token for the Save and Compare forms ('' for visitors). */

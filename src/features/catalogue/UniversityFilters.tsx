@@ -1,7 +1,7 @@
 import { countryName } from '../../lib/countries.ts';
 import { Checkboxes, NumberInput, Select } from './FilterControls.tsx';
 import { RANKING_BANDS, UNIVERSITY_SORTS, type UniversitySearchInput } from './schema.ts';
-import type { Facets } from './types.ts';
+import type { UniversityFacets } from './types.ts';
 
 const SORT_LABELS: Readonly<Record<(typeof UNIVERSITY_SORTS)[number], string>> = {
   name: 'Name: A to Z',
@@ -17,7 +17,7 @@ export default function UniversityFilters({
   display,
 }: {
   input: UniversitySearchInput;
-  facets: Facets;
+  facets: UniversityFacets;
   display: string;
 }) {
   return (

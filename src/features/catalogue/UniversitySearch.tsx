@@ -3,7 +3,7 @@ import Pagination from './Pagination.tsx';
 import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { UniversitySearchInput } from './schema.ts';
-import type { Facets, RateTable, UniversityResults } from './types.ts';
+import type { RateTable, UniversityFacets, UniversityResults } from './types.ts';
 import UniversityCard from './UniversityCard.tsx';
 import UniversityFilters from './UniversityFilters.tsx';
 import { formQuery, useInstantSearch } from './use-instant-search.ts';
@@ -12,7 +12,7 @@ export interface UniversitySearchProps {
   input: UniversitySearchInput;
   query: string;
   results: UniversityResults;
-  facets: Facets;
+  facets: UniversityFacets;
   display: string;
   rates: RateTable;
 }

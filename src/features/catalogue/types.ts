@@ -58,9 +58,15 @@ export interface Facets {
   countries: { code: string; name: string; count: number }[];
   cities: { name: string; country: string; count: number }[];
   fields: { name: string; count: number }[];
-  universities: { id: string; name: string }[];
+  /** The universities with the most published courses, not every one: see catalogue_facets(). */
+  universities: { id: string; name: string; count: number }[];
   languages: string[];
 }
+
+/** The filter values /universities offers. */
+export type UniversityFacets = Pick<Facets, 'countries' | 'cities'>;
+/** The filter values /courses offers. */
+export type CourseFacets = Pick<Facets, 'fields' | 'countries' | 'universities' | 'languages'>;
 
 /** Rates in a JSON-friendly form for islands: currency → [rate to USD, as-of date]. */
 export type RateTable = Record<string, { rateToUsd: number; asOf: string }>;
