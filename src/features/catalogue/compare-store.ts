@@ -27,8 +27,22 @@ function decode(text: string): CompareEntry[] {
   }
 }
 
+/** Where the browser keeps the picks (localStorage). */
+export const COMPARE_STORAGE_KEY = 'unipath:compare';
+
+/**
+ * How the compare tray hydrates (`client:interact`): at once when picks are saved in this browser or
+ * a plain form post left some in a cookie, otherwise on the visitor's first interaction with the page.
+ * An empty tray shows nothing, so it costs no script until then.
+ */
+export const COMPARE_TRAY_HYDRATION = {
+  on: 'page',
+  storageKey: COMPARE_STORAGE_KEY,
+  cookie: COMPARE_PICKS_COOKIE,
+} as const;
+
 /** Courses picked for side-by-side comparison; remembered across pages and visits. */
-export const $compare = persistentAtom<CompareEntry[]>('unipath:compare', [], {
+export const $compare = persistentAtom<CompareEntry[]>(COMPARE_STORAGE_KEY, [], {
   encode: JSON.stringify,
   decode,
 });

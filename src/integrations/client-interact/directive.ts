@@ -13,6 +13,45 @@ export const INTERACTION_EVENTS = [
   'submit',
 ] as const;
 
+/**
+ * `client:interact={{ ... }}`: where to listen, and saved state that means the island has something
+ * to show at once. Without a value the island itself is watched and nothing is read.
+ */
+export interface InteractOptions {
+  /** `page`: an interaction anywhere on the page hydrates the island (it shows what other islands change). */
+  on?: 'island' | 'page';
+  /** A localStorage key: a non-empty JSON list there hydrates the island at once (and when another tab writes it). */
+  storageKey?: string;
+  /** A cookie name: the cookie being set hydrates the island at once. */
+  cookie?: string;
+}
+
+function optionsOf(value: unknown): InteractOptions {
+  return typeof value === 'object' && value !== null ? (value as InteractOptions) : {};
+}
+
+function storedListIn(key: string, text: string | null): boolean {
+  if (!key || text === null) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function hasSavedState(options: InteractOptions): boolean {
+  const { storageKey, cookie } = options;
+  if (cookie && document.cookie.split('; ').some((part) => part.startsWith(`${cookie}=`))) return true;
+  if (!storageKey) return false;
+  try {
+    return storedListIn(storageKey, window.localStorage.getItem(storageKey));
+  } catch {
+    // Storage may be blocked; the island then waits for an interaction.
+    return false;
+  }
+}
+
 /** Lets the browser fetch (not run) the island's code while idle, so the first interaction is quick. */
 function preloadWhenIdle(el: HTMLElement): void {
   const preload = () => {
@@ -34,16 +73,31 @@ function preloadWhenIdle(el: HTMLElement): void {
  * `client:interact`: the server-rendered island works on its own (a plain form) and hydrates on the
  * visitor's first interaction with it. Nothing is cancelled: a key typed or a box ticked before
  * hydration lands in the page, and the island reads the form as it finds it when it mounts.
+ * With `on: 'page'` and saved state (see InteractOptions), an island that usually shows nothing
+ * (the compare tray) costs no script until there is something to show or the visitor acts.
  */
-const interactDirective: ClientDirective = (load, _options, el) => {
+const interactDirective: ClientDirective = (load, directive, el) => {
+  const options = optionsOf(directive.value);
+  const target: HTMLElement | Document = options.on === 'page' ? document : el;
   let started = false;
+  const onStorage = (event: StorageEvent) => {
+    if (options.storageKey && event.key === options.storageKey && storedListIn(event.key, event.newValue))
+      hydrate();
+  };
   const hydrate = () => {
     if (started) return;
     started = true;
-    for (const type of INTERACTION_EVENTS) el.removeEventListener(type, hydrate, true);
+    for (const type of INTERACTION_EVENTS) target.removeEventListener(type, hydrate, true);
+    window.removeEventListener('storage', onStorage);
     void load().then((run) => run());
   };
-  for (const type of INTERACTION_EVENTS) el.addEventListener(type, hydrate, { capture: true, passive: true });
+  if (hasSavedState(options)) {
+    hydrate();
+    return;
+  }
+  for (const type of INTERACTION_EVENTS)
+    target.addEventListener(type, hydrate, { capture: true, passive: true });
+  if (options.storageKey) window.addEventListener('storage', onStorage);
   // Focus may already be inside (a restored page, or a quick visitor): that is an interaction too.
   if (el.contains(document.activeElement)) hydrate();
   else preloadWhenIdle(el);

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { InteractOptions } from './directive.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the visitor's first interaction with the island (pointer, touch, focus, key, submit). */
-    'client:interact'?: boolean;
+    'client:interact'?: boolean | InteractOptions;
   }
 }
 

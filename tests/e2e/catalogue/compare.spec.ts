@@ -30,6 +30,32 @@ test('compare holds four courses, refuses a fifth and shows them side by side', 
   await expect(table.getByRole('rowheader', { name: 'Next deadline' })).toBeVisible();
 });
 
+test('an empty compare tray runs no script until the visitor acts, and saved picks show at once', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/courses?q=business', { waitUntil: 'load' });
+  const tray = page.locator('astro-island[component-url*="CompareTray"]');
+  await expect(tray).toHaveAttribute('ssr', '');
+  const componentUrl = (await tray.getAttribute('component-url')) ?? '';
+  expect(componentUrl).toContain('CompareTray');
+  // Idle time passes: the code may be fetched for later, but the island is not run.
+  await page.waitForTimeout(1_500);
+  await expect(tray).toHaveAttribute('ssr', '');
+  // Any interaction with the page hydrates it, so a pick made in another island shows in the tray.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(tray).not.toHaveAttribute('ssr');
+  expect(fetched).toContain(componentUrl);
+
+  // Picks saved in this browser hydrate the tray on load, before any interaction.
+  await page.evaluate(() =>
+    localStorage.setItem('unipath:compare', JSON.stringify([{ id: 'x', title: 'Saved pick' }])),
+  );
+  await page.reload({ waitUntil: 'load' });
+  await expect(page.getByRole('region', { name: 'Compare tray' })).toContainText('Compare (1 of 4)');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

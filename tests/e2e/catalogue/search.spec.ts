@@ -18,7 +18,9 @@ test.describe('course search with JavaScript', () => {
   }) => {
     await page.goto('/courses');
     const all = await resultCount(page);
-    await expect(page.locator('astro-island[ssr][client="interact"]')).toHaveCount(1);
+    await expect(
+      page.locator('astro-island[ssr][client="interact"][component-url*="CourseSearch"]'),
+    ).toHaveCount(1);
     await page.getByLabel('Search courses').pressSequentially('nursng');
     await page.getByRole('checkbox', { name: 'Master’s' }).check();
     await expect(page.getByText('Showing results for')).toContainText('nursing');

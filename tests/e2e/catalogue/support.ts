@@ -9,11 +9,15 @@ export async function quietPopup(page: Page): Promise<void> {
 
 /**
  * Waits until every island has hydrated. Search islands (client:interact) wait for a visitor's first
- * interaction, so the pointer moves over each of them first, as a visitor's would.
+ * interaction, so the pointer moves over each of them first, as a visitor's would. An island that
+ * shows nothing yet (an empty compare tray) hydrates on the first interaction anywhere on the page.
  */
 export async function hydrated(page: Page): Promise<void> {
-  for (const island of await page.locator('astro-island[ssr][client="interact"]').all())
-    await island.locator(':scope > *').first().hover();
+  const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().locator(':scope > *').first().hover();
+    await expect.poll(() => waiting.count()).toBeLessThan(left);
+  }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
