@@ -10,6 +10,7 @@ import { storedPageKey } from '../features/catalogue/page-cache/catalogue-cache-
 import { createCatalogueCache, type RenderedCache } from '../features/catalogue/page-cache/rendered-cache.ts';
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
+import { clientAddressOf } from './client-address.ts';
 import { announceSetupToken } from './setup-token.ts';
 
 export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -193,7 +194,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       res.setHeader('Strict-Transport-Security', HSTS);
       seenAsHttps(req, res);
     }
-    const render = () => compress(req, res, () => void pages(req, res, undefined, { catalogueCache }));
+    const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
+    const render = () => compress(req, res, () => void pages(req, res, undefined, locals));
     if (!mayBeFile(req)) return render();
     keepAcceptedCodings(req);
     files(req, res, () => answerFromCache(req, res, catalogueCache) || render());

@@ -4,7 +4,11 @@ import { getSecret } from 'astro:env/server';
 import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/security/rate-limit.ts';
+import {
+  configuredLimit,
+  createSharedRateLimiter,
+  type SharedRateLimiter,
+} from '../../lib/security/shared-rate-limit.server.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
 
@@ -19,13 +23,13 @@ export interface SetupPageModel {
   status: number;
 }
 
-let limiter: RateLimiter | undefined;
+let limiter: SharedRateLimiter | undefined;
 
 /** Setup attempts one address may make per fifteen minutes (SETUP_RATE_LIMIT overrides the default 10). */
-function setupLimiter(): RateLimiter {
-  const configured = Number(getSecret('SETUP_RATE_LIMIT'));
-  limiter ??= createRateLimiter({
-    limit: Number.isInteger(configured) && configured > 0 ? configured : 10,
+function setupLimiter(): SharedRateLimiter {
+  limiter ??= createSharedRateLimiter({
+    bucket: 'setup-admin',
+    limit: configuredLimit(getSecret('SETUP_RATE_LIMIT'), 10),
     windowMs: 15 * 60_000,
   });
   return limiter;
@@ -48,7 +52,7 @@ async function adminExists(astro: AstroGlobal): Promise<boolean> {
 async function claim(astro: AstroGlobal, token: string): Promise<FormOutcome> {
   const user = astro.locals.user;
   if (!user) return failure(401, 'Sign in first, then enter the setup token.');
-  if (!setupLimiter().take(astro.locals.clientIp)) {
+  if (!(await setupLimiter().take(astro.locals.clientIp))) {
     return {
       ...failure(429, SECURITY_TOASTS.rateLimit.message),
       toast: { ...SECURITY_TOASTS.rateLimit, kind: 'error' },
