@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AstroGlobal } from 'astro';
 import { getSecret } from 'astro:env/server';
 import { submittedFields } from '../../lib/security/form-input.ts';
@@ -9,7 +10,9 @@ import {
   createSharedRateLimiter,
   type SharedRateLimiter,
 } from '../../lib/security/shared-rate-limit.server.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
+import { setupTokenDigest } from './setup-token-digest.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
 
 export type SetupState = 'claimable' | 'sign-in' | 'complete';
@@ -43,6 +46,16 @@ export function tokenMatches(given: string, expected: string | undefined): boole
   return timingSafeEqual(digest(given.trim()), digest(expected.trim()));
 }
 
+/** SETUP_ADMIN_TOKEN when the deployment sets it, else the one token the app servers stored (see src/server/setup-token.ts). */
+async function setupTokenAccepted(service: SupabaseClient<Database>, token: string): Promise<boolean> {
+  const configured = getSecret('SETUP_ADMIN_TOKEN');
+  if (configured?.trim()) return tokenMatches(token, configured);
+  if (!token.trim()) return false;
+  const { data, error } = await service.rpc('setup_token_matches', { token_digest: setupTokenDigest(token) });
+  if (error) throw new Error(`setup_token_matches failed: ${error.message}`);
+  return data;
+}
+
 async function adminExists(astro: AstroGlobal): Promise<boolean> {
   const { data, error } = (await astro.locals.supabase?.rpc('admin_exists')) ?? { data: null, error: null };
   if (error) throw new Error(`admin_exists failed: ${error.message}`);
@@ -58,11 +71,11 @@ async function claim(astro: AstroGlobal, token: string): Promise<FormOutcome> {
       toast: { ...SECURITY_TOASTS.rateLimit, kind: 'error' },
     };
   }
-  if (!tokenMatches(token, getSecret('SETUP_ADMIN_TOKEN'))) {
-    return failure(422, 'That setup token is not correct. Copy it again from the server’s start-up output.');
-  }
   const service = createServiceRoleClient();
   if (!service) return failure(503, 'Setup needs the server’s service role key (SUPABASE_SERVICE_ROLE_KEY).');
+  if (!(await setupTokenAccepted(service, token))) {
+    return failure(422, 'That setup token is not correct. Copy it again from the server’s start-up output.');
+  }
   const { data, error } = await service.rpc('claim_first_admin', { claimant: user.id });
   if (error) throw new Error(`claim_first_admin failed: ${error.message}`);
   if (data !== true) return failure(409, 'Setup is already complete: an administrator exists.');

@@ -2065,6 +2065,18 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: number;
       };
+      offer_setup_token: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
+      };
+      setup_token_matches: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
+      };
       claim_first_admin: {
         Args: {
           claimant: string;
