@@ -63,6 +63,10 @@ export async function startBackgroundWork(
     return inThisProcess ? startOutboxSweepsFromEnv(env) : () => undefined;
   }
   await applyApprovalMode(service, mode);
+  if (!env['SITE_URL'] && env['TRUST_PROXY'] === '1')
+    console.warn(
+      '  SITE_URL is not set: links in e-mails point at this server, not at the address behind the proxy.',
+    );
   const siteUrl = env['SITE_URL'] ?? options.appUrl;
   if (siteUrl) await applySiteUrl(service, siteUrl);
   console.info(
