@@ -13,6 +13,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // npm run test:fleet: three app servers behind HAProxy against the stack on Postgres.
+        test: {
+          name: 'fleet',
+          include: ['tests/fleet/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

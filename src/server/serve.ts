@@ -9,10 +9,11 @@ import sirv from 'sirv';
 import { storedPageKey } from '../features/catalogue/page-cache/catalogue-cache-key.ts';
 import { createCatalogueCache, type RenderedCache } from '../features/catalogue/page-cache/rendered-cache.ts';
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
+import { DEFAULT_SUPABASE_URL } from '../lib/supabase/service-env.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
+import { clientAddressOf } from './client-address.ts';
 import { announceSetupToken } from './setup-token.ts';
 
-export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface AppServerOptions {
@@ -193,7 +194,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       res.setHeader('Strict-Transport-Security', HSTS);
       seenAsHttps(req, res);
     }
-    const render = () => compress(req, res, () => void pages(req, res, undefined, { catalogueCache }));
+    const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
+    const render = () => compress(req, res, () => void pages(req, res, undefined, locals));
     if (!mayBeFile(req)) return render();
     keepAcceptedCodings(req);
     files(req, res, () => answerFromCache(req, res, catalogueCache) || render());
@@ -228,7 +230,7 @@ function invokedDirectly(): boolean {
  * started) until a signal closes it, then runs `after`. Returns the app's address.
  */
 export async function serveBuiltApp(after: () => Promise<void> = async () => undefined): Promise<string> {
-  announceSetupToken();
+  await announceSetupToken();
   const app = await createAppServer({
     host: process.env['HOST'] ?? '127.0.0.1',
     port: Number(process.env['PORT'] ?? 4321),

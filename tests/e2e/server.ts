@@ -40,7 +40,7 @@ Object.assign(process.env, {
 if (process.env['E2E_WITHOUT_ADMIN'] === '1') {
   await stack.db.query("delete from public.user_roles where role = 'admin'");
 }
-announceSetupToken();
+await announceSetupToken();
 const app = await createAppServer({
   host: process.env['HOST'] ?? '127.0.0.1',
   port: Number(process.env['PORT'] ?? 4399),

@@ -1,11 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AstroGlobal } from 'astro';
 import { getSecret } from 'astro:env/server';
 import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/security/rate-limit.ts';
+import {
+  configuredLimit,
+  createSharedRateLimiter,
+  type SharedRateLimiter,
+} from '../../lib/security/shared-rate-limit.server.ts';
+import type { Database } from '../../lib/supabase/database.types.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
+import { setupTokenDigest } from './setup-token-digest.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
 
 export type SetupState = 'claimable' | 'sign-in' | 'complete';
@@ -19,13 +26,13 @@ export interface SetupPageModel {
   status: number;
 }
 
-let limiter: RateLimiter | undefined;
+let limiter: SharedRateLimiter | undefined;
 
 /** Setup attempts one address may make per fifteen minutes (SETUP_RATE_LIMIT overrides the default 10). */
-function setupLimiter(): RateLimiter {
-  const configured = Number(getSecret('SETUP_RATE_LIMIT'));
-  limiter ??= createRateLimiter({
-    limit: Number.isInteger(configured) && configured > 0 ? configured : 10,
+function setupLimiter(): SharedRateLimiter {
+  limiter ??= createSharedRateLimiter({
+    bucket: 'setup-admin',
+    limit: configuredLimit(getSecret('SETUP_RATE_LIMIT'), 10),
     windowMs: 15 * 60_000,
   });
   return limiter;
@@ -39,6 +46,16 @@ export function tokenMatches(given: string, expected: string | undefined): boole
   return timingSafeEqual(digest(given.trim()), digest(expected.trim()));
 }
 
+/** SETUP_ADMIN_TOKEN when the deployment sets it, else the one token the app servers stored (see src/server/setup-token.ts). */
+async function setupTokenAccepted(service: SupabaseClient<Database>, token: string): Promise<boolean> {
+  const configured = getSecret('SETUP_ADMIN_TOKEN');
+  if (configured?.trim()) return tokenMatches(token, configured);
+  if (!token.trim()) return false;
+  const { data, error } = await service.rpc('setup_token_matches', { token_digest: setupTokenDigest(token) });
+  if (error) throw new Error(`setup_token_matches failed: ${error.message}`);
+  return data;
+}
+
 async function adminExists(astro: AstroGlobal): Promise<boolean> {
   const { data, error } = (await astro.locals.supabase?.rpc('admin_exists')) ?? { data: null, error: null };
   if (error) throw new Error(`admin_exists failed: ${error.message}`);
@@ -48,17 +65,17 @@ async function adminExists(astro: AstroGlobal): Promise<boolean> {
 async function claim(astro: AstroGlobal, token: string): Promise<FormOutcome> {
   const user = astro.locals.user;
   if (!user) return failure(401, 'Sign in first, then enter the setup token.');
-  if (!setupLimiter().take(astro.locals.clientIp)) {
+  if (!(await setupLimiter().take(astro.locals.clientIp))) {
     return {
       ...failure(429, SECURITY_TOASTS.rateLimit.message),
       toast: { ...SECURITY_TOASTS.rateLimit, kind: 'error' },
     };
   }
-  if (!tokenMatches(token, getSecret('SETUP_ADMIN_TOKEN'))) {
-    return failure(422, 'That setup token is not correct. Copy it again from the server’s start-up output.');
-  }
   const service = createServiceRoleClient();
   if (!service) return failure(503, 'Setup needs the server’s service role key (SUPABASE_SERVICE_ROLE_KEY).');
+  if (!(await setupTokenAccepted(service, token))) {
+    return failure(422, 'That setup token is not correct. Copy it again from the server’s start-up output.');
+  }
   const { data, error } = await service.rpc('claim_first_admin', { claimant: user.id });
   if (error) throw new Error(`claim_first_admin failed: ${error.message}`);
   if (data !== true) return failure(409, 'Setup is already complete: an administrator exists.');

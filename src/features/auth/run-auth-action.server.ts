@@ -59,7 +59,7 @@ export async function runAuthAction(
       intent: null,
       outcome: failure(400, 'This form is not recognised. Refresh the page and try again.'),
     };
-  const limited = takeAuthAttempt(clientIp);
+  const limited = await takeAuthAttempt(clientIp);
   if (limited) return { intent, outcome: limited };
   try {
     return { intent, outcome: await dispatch(context, intent, fields) };

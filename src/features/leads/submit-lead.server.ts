@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
-import type { RateLimiter } from '../../lib/security/rate-limit.ts';
+import type { SharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
 import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
@@ -10,7 +10,7 @@ export interface LeadSubmission {
   clientIp: string;
   /** Acts as the visitor (anon key, or their session): the RPC is the only way in. */
   supabase: SupabaseClient<Database>;
-  limiter: RateLimiter;
+  limiter: SharedRateLimiter;
 }
 
 /** What a bot is told (it never learns whether anything was stored). */
@@ -35,7 +35,7 @@ export async function submitLead({
   supabase,
   limiter,
 }: LeadSubmission): Promise<FormOutcome> {
-  if (!limiter.take(clientIp)) return rateLimited();
+  if (!(await limiter.take(clientIp))) return rateLimited();
   if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: BOT_THANK_YOU });
   const parsed = leadFormSchema.safeParse(fields);
   if (!parsed.success)

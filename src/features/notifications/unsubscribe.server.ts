@@ -1,7 +1,11 @@
 import type { AstroGlobal } from 'astro';
 import { getSecret } from 'astro:env/server';
 import { submittedFields } from '../../lib/security/form-input.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/security/rate-limit.ts';
+import {
+  configuredLimit,
+  createSharedRateLimiter,
+  type SharedRateLimiter,
+} from '../../lib/security/shared-rate-limit.server.ts';
 import { unsubscribeTokenSchema } from './schema.ts';
 
 /**
@@ -26,13 +30,13 @@ const STATUS: Record<UnsubscribeState['kind'], number> = {
 /** The path exempt from the CSRF check: the token in the link is the proof, and mail clients post without a session. */
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
-let limiter: RateLimiter | undefined;
+let limiter: SharedRateLimiter | undefined;
 
 /** Unsubscribe posts one address may make per ten minutes (UNSUBSCRIBE_RATE_LIMIT overrides 20). */
-function unsubscribeLimiter(): RateLimiter {
-  const configured = Number(getSecret('UNSUBSCRIBE_RATE_LIMIT'));
-  limiter ??= createRateLimiter({
-    limit: Number.isInteger(configured) && configured > 0 ? configured : 20,
+function unsubscribeLimiter(): SharedRateLimiter {
+  limiter ??= createSharedRateLimiter({
+    bucket: 'unsubscribe',
+    limit: configuredLimit(getSecret('UNSUBSCRIBE_RATE_LIMIT'), 20),
     windowMs: 10 * 60_000,
   });
   return limiter;
@@ -62,7 +66,7 @@ async function unsubscribeState(astro: AstroGlobal): Promise<UnsubscribeState> {
     const token = tokenFrom(fromLink);
     return token ? { kind: 'confirm', token } : { kind: 'invalid' };
   }
-  if (!unsubscribeLimiter().take(astro.locals.clientIp)) return { kind: 'limited' };
+  if (!(await unsubscribeLimiter().take(astro.locals.clientIp))) return { kind: 'limited' };
   const fields = await submittedFields(astro.request);
   const token = tokenFrom(fields['token'] ?? fromLink);
   const supabase = astro.locals.supabase;

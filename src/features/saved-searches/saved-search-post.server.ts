@@ -3,13 +3,13 @@ import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
 import { signInPath } from '../../lib/security/next-path.ts';
-import { createRateLimiter } from '../../lib/security/rate-limit.ts';
+import { createSharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
 import { hasFilters, savedSearchDraft, type CourseFilters } from './saved-search.ts';
 import { deleteSavedSearch, saveSearch } from './saved-searches.server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Saves and deletes one person may make in five minutes. */
-const limiter = createRateLimiter({ limit: 30, windowMs: 5 * 60_000 });
+const limiter = createSharedRateLimiter({ bucket: 'saved-search', limit: 30, windowMs: 5 * 60_000 });
 
 const refused = (status: number, message: string): FormOutcome => ({
   ...failure(status, message),
@@ -38,7 +38,7 @@ export async function handleSavedSearchPost(
     fields['intent'] === 'delete' ? '/profile#saved-searches' : `/courses${query ? `?${query}` : ''}`;
   const { supabase, user } = astro.locals;
   if (!supabase || !user) return astro.redirect(signInPath(back), 303);
-  if (!limiter.take(user.id)) {
+  if (!(await limiter.take(user.id))) {
     return redirectAfter(astro, refused(429, 'Too many changes at once. Please wait a few minutes.'), back);
   }
   if (fields['intent'] === 'delete') {

@@ -62,8 +62,16 @@ export async function queueSearchAlerts(service: SupabaseClient<Database>): Prom
   return data as number;
 }
 
-/** The hourly job: the reminders due, then the saved-search alerts. */
+/** Drops rate-limit windows that ended a day ago; any server may do it. */
+export async function forgetRateLimits(service: SupabaseClient<Database>): Promise<number> {
+  const { data, error } = await service.rpc('forget_rate_limits');
+  if (error) throw new Error(`rate limits: could not drop old windows: ${error.message}`);
+  return data;
+}
+
+/** The hourly job: the reminders due, then the saved-search alerts, then old rate-limit windows. */
 export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<void> {
   await queueReminders(service);
   await queueSearchAlerts(service);
+  await forgetRateLimits(service);
 }

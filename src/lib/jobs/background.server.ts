@@ -1,5 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { DEFAULT_SUPABASE_URL, startOutboxSweepsFromEnv } from '../mail/outbox-sweeps.server.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startOutboxSweepsFromEnv } from '../mail/outbox-sweeps.server.ts';
+import { serviceClientFrom } from '../supabase/service-env.ts';
 import {
   applyApprovalMode,
   applySiteUrl,
@@ -11,15 +12,6 @@ import {
 } from './admissions-jobs.server.ts';
 import { every } from './every.ts';
 import type { Database } from '../supabase/database.types.ts';
-
-function serviceClient(env: NodeJS.ProcessEnv): SupabaseClient<Database> | null {
-  const url = env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL;
-  const key = env['SUPABASE_SERVICE_ROLE_KEY'];
-  if (!key) return null;
-  return createClient<Database>(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-}
 
 /**
  * BACKGROUND_WORK: `on` (the default) runs the timed work in the app server; `off` leaves it to
@@ -63,7 +55,7 @@ export async function startBackgroundWork(
 ): Promise<() => void> {
   const mode = approvalModeFrom(env);
   const inThisProcess = backgroundWorkFrom(env);
-  const service = serviceClient(env);
+  const service = serviceClientFrom(env);
   if (!service) {
     console.warn(
       'admissions: SUPABASE_SERVICE_ROLE_KEY is not set, so offers do not expire, reminders are not sent and DECISION_APPROVAL is not applied.',
@@ -71,6 +63,10 @@ export async function startBackgroundWork(
     return inThisProcess ? startOutboxSweepsFromEnv(env) : () => undefined;
   }
   await applyApprovalMode(service, mode);
+  if (!env['SITE_URL'] && env['TRUST_PROXY'] === '1')
+    console.warn(
+      '  SITE_URL is not set: links in e-mails point at this server, not at the address behind the proxy.',
+    );
   const siteUrl = env['SITE_URL'] ?? options.appUrl;
   if (siteUrl) await applySiteUrl(service, siteUrl);
   console.info(
@@ -88,7 +84,7 @@ export async function startBackgroundWork(
  * environment. Needs SUPABASE_SERVICE_ROLE_KEY.
  */
 export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise<() => void> {
-  const service = serviceClient(env);
+  const service = serviceClientFrom(env);
   if (!service) throw new Error('worker: set SUPABASE_SERVICE_ROLE_KEY (and SUPABASE_URL) to run it.');
   await applyApprovalMode(service, approvalModeFrom(env));
   if (env['SITE_URL']) await applySiteUrl(service, env['SITE_URL']);

@@ -1,8 +1,6 @@
+import { DEFAULT_SUPABASE_URL } from '../supabase/service-env.ts';
 import { every } from '../jobs/every.ts';
 import { outboxSenderFor, type OutboxSender } from './outbox-sender.server.ts';
-
-/** The app's default backend, the local stack (as in astro.config.mjs). */
-export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 

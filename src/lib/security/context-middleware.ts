@@ -3,6 +3,8 @@ import { takeFlash } from './flash.ts';
 
 /** Safe defaults on locals for every route, then this request's flash toasts and client address. */
 export const securityContext = defineMiddleware((context, next) => {
+  // The production server passes the address it worked out (see clientAddressOf in src/server/serve.ts).
+  const fromServer = context.locals.clientIp as string | undefined;
   context.locals.user = null;
   context.locals.csrfToken = '';
   context.locals.flash = [];
@@ -10,7 +12,7 @@ export const securityContext = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
   context.locals.flash = takeFlash(context.cookies);
   try {
-    context.locals.clientIp = context.clientAddress;
+    context.locals.clientIp = fromServer || context.clientAddress;
   } catch {
     // Some adapters cannot tell; every such request then shares one rate-limit bucket.
   }

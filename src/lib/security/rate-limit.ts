@@ -5,8 +5,8 @@ export interface RateLimiter {
 }
 
 /**
- * A fixed-window counter per key (e.g. per client address), kept in this process's memory.
- * Enough for one app server; a fleet would share the counts in a store instead.
+ * A fixed-window counter per key, kept in this process's memory: what a shared limit falls back to when
+ * the database cannot count (see shared-rate-limit.server.ts).
  */
 export function createRateLimiter(options: {
   limit: number;

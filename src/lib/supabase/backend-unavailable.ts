@@ -57,7 +57,7 @@ export async function backendAnswers(url: string, timeoutMs = 2000, base: typeof
 
 /** API routes and scripts asking for JSON get JSON; browsers navigating get the page. */
 export function wantsJson(request: Request, pathname: string): boolean {
-  if (pathname.startsWith('/api/')) return true;
+  if (pathname.startsWith('/api/') || pathname === '/healthz') return true;
   const accept = request.headers.get('accept') ?? '';
   return accept.includes('application/json') && !accept.includes('text/html');
 }

@@ -2049,6 +2049,34 @@ export type Database = {
         };
         Returns: undefined;
       };
+      take_rate_limit: {
+        Args: {
+          bucket: string;
+          subject: string;
+          max_hits: number;
+          window_seconds: number;
+        };
+        Returns: {
+          allowed: boolean;
+          retry_after_seconds: number;
+        }[];
+      };
+      forget_rate_limits: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      offer_setup_token: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
+      };
+      setup_token_matches: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
+      };
       claim_first_admin: {
         Args: {
           claimant: string;
