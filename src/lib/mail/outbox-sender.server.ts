@@ -38,7 +38,6 @@ async function deliver(client: SupabaseClient<Database>, transport: MailTranspor
       unsubscribeUrl: row.unsubscribe_url ?? undefined,
       messageKey: row.id,
     });
-    return true;
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
     // Handing the row back is what keeps the message for the next sweep.
@@ -47,6 +46,10 @@ async function deliver(client: SupabaseClient<Database>, transport: MailTranspor
     console.error(`mail: ${row.kind} to ${row.recipient} not delivered: ${failure}`);
     return false;
   }
+  // Until this lands the row stays leased; if it never does, the message goes again when the lease ends.
+  const marked = await client.rpc('mark_notification_sent', { notification_id: row.id });
+  if (marked.error) console.error(`mail: ${row.id} was sent but not marked sent: ${marked.error.message}`);
+  return true;
 }
 
 /** How long the events of one application wait for others before they become one message. */
@@ -65,9 +68,10 @@ async function compose(client: SupabaseClient<Database>, quietSeconds: number): 
 }
 
 /**
- * Sends the database's notification outbox, after composing what is due. Each claim stamps sent_at
- * while it locks the rows (see claim_notifications), so concurrent sweeps, here or in another
- * process, never send a row twice.
+ * Sends the database's notification outbox, after composing what is due. Each claim leases the rows
+ * while it locks them (see claim_notifications), so concurrent sweeps, here or in another process,
+ * never send a row twice; a row is marked sent once the mail server has taken it, and a row whose
+ * sender stopped before that goes out again when its five-minute lease ends.
  */
 export function createOutboxSender(deps: {
   client: SupabaseClient<Database>;

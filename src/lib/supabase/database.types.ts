@@ -6,6 +6,24 @@ export type Database = {
   __InternalSupabase: { PostgrestVersion: '12' };
   public: {
     Tables: {
+      admin_setup_token: {
+        Row: {
+          created_at: string;
+          digest: string;
+          id: boolean;
+        };
+        Insert: {
+          created_at?: string;
+          digest: string;
+          id?: boolean;
+        };
+        Update: {
+          created_at?: string;
+          digest?: string;
+          id?: boolean;
+        };
+        Relationships: [];
+      };
       admissions_settings: {
         Row: {
           decision_approval: string;
@@ -1218,6 +1236,7 @@ export type Database = {
           attempts: number;
           body: string;
           body_html: string | null;
+          claimed_until: string | null;
           created_at: string;
           failed_at: string | null;
           id: string;
@@ -1236,6 +1255,7 @@ export type Database = {
           attempts?: number;
           body: string;
           body_html?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           failed_at?: string | null;
           id?: string;
@@ -1254,6 +1274,7 @@ export type Database = {
           attempts?: number;
           body?: string;
           body_html?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           failed_at?: string | null;
           id?: string;
@@ -1373,6 +1394,27 @@ export type Database = {
           postal_code?: string | null;
           test_scores?: Json;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      rate_limit_windows: {
+        Row: {
+          bucket: string;
+          hits: number;
+          subject: string;
+          window_start: string;
+        };
+        Insert: {
+          bucket: string;
+          hits: number;
+          subject: string;
+          window_start: string;
+        };
+        Update: {
+          bucket?: string;
+          hits?: number;
+          subject?: string;
+          window_start?: string;
         };
         Relationships: [];
       };
@@ -2049,34 +2091,6 @@ export type Database = {
         };
         Returns: undefined;
       };
-      take_rate_limit: {
-        Args: {
-          bucket: string;
-          subject: string;
-          max_hits: number;
-          window_seconds: number;
-        };
-        Returns: {
-          allowed: boolean;
-          retry_after_seconds: number;
-        }[];
-      };
-      forget_rate_limits: {
-        Args: Record<PropertyKey, never>;
-        Returns: number;
-      };
-      offer_setup_token: {
-        Args: {
-          token_digest: string;
-        };
-        Returns: boolean;
-      };
-      setup_token_matches: {
-        Args: {
-          token_digest: string;
-        };
-        Returns: boolean;
-      };
       claim_first_admin: {
         Args: {
           claimant: string;
@@ -2315,6 +2329,10 @@ export type Database = {
         };
         Returns: string;
       };
+      forget_rate_limits: {
+        Args: never;
+        Returns: number;
+      };
       has_role: {
         Args: {
           role: string;
@@ -2430,6 +2448,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      mark_notification_sent: {
+        Args: {
+          notification_id: string;
+        };
+        Returns: undefined;
+      };
       may_release_decisions: {
         Args: never;
         Returns: boolean;
@@ -2476,6 +2500,12 @@ export type Database = {
           year: number;
         };
         Returns: string;
+      };
+      offer_setup_token: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
       };
       person_name: {
         Args: {
@@ -2790,6 +2820,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      setup_token_matches: {
+        Args: {
+          token_digest: string;
+        };
+        Returns: boolean;
+      };
       staff_application_ids: {
         Args: {
           course_search?: string;
@@ -2908,6 +2944,18 @@ export type Database = {
           course_ids: string[];
         };
         Returns: undefined;
+      };
+      take_rate_limit: {
+        Args: {
+          bucket: string;
+          max_hits: number;
+          subject: string;
+          window_seconds: number;
+        };
+        Returns: {
+          allowed: boolean;
+          retry_after_seconds: number;
+        }[];
       };
       transition_application: {
         Args: {

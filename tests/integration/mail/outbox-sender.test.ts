@@ -192,12 +192,43 @@ describe('the outbox sender over SMTP', () => {
     expect(pending[0]?.n).toBe(0);
   });
 
+  it('a message whose sender stopped after claiming it goes out once its lease ends, and only then', async () => {
+    await settleOutbox();
+    const to = `lease-${Date.now()}@example.com`;
+    const id = await queue(to, 'application_updates');
+    // A server claims the message and stops before the mail server has it.
+    const claimed = await clientFor(stack, stack.serviceRoleKey).rpc('claim_notifications', {
+      batch_size: 20,
+    });
+    expect(claimed.data?.map((row) => row.id)).toEqual([id]);
+    expect(await outboxRow(id)).toMatchObject({ sent_at: null, attempts: 1 });
+
+    // While the lease holds, no other sender takes it.
+    expect(await mailboxSender().sweep()).toEqual({ sent: 0, failed: 0 });
+    expect(await inbox(to)).toHaveLength(0);
+
+    // The lease runs out: the next sweep delivers it, once, and marks it sent.
+    await stack.db.query(
+      `update public.notification_outbox set claimed_until = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    expect(await mailboxSender().sweep()).toEqual({ sent: 1, failed: 0 });
+    expect(await mailboxSender().sweep()).toEqual({ sent: 0, failed: 0 });
+    expect(await inbox(to)).toHaveLength(1);
+    expect((await outboxRow(id)).sent_at).not.toBeNull();
+    expect((await outboxRow(id)).attempts).toBe(2);
+  });
+
   it('is not open to signed-in users: only the service role may claim the outbox', async () => {
     await settleOutbox();
     const applicant = await person(stack);
     await submitted(applicant, courseId, intakeId);
     const claimed = await applicant.client.rpc('claim_notifications', { batch_size: 20 });
     expect(claimed.error).not.toBeNull();
+    const marked = await applicant.client.rpc('mark_notification_sent', {
+      notification_id: '00000000-0000-0000-0000-000000000000',
+    });
+    expect(marked.error).not.toBeNull();
     const anonymous = await clientFor(stack).rpc('release_notification', {
       notification_id: '00000000-0000-0000-0000-000000000000',
       failure: 'x',
