@@ -226,15 +226,18 @@ function invokedDirectly(): boolean {
 }
 
 /**
- * Serves the built app on HOST:PORT (with the setup token announced and the background work
- * started) until a signal closes it, then runs `after`. Returns the app's address.
+ * Serves the built app (dist/, or another build folder) on HOST:PORT, with the setup token announced
+ * and the background work started, until a signal closes it, then runs `after`. Returns the app's address.
  */
-export async function serveBuiltApp(after: () => Promise<void> = async () => undefined): Promise<string> {
+export async function serveBuiltApp(
+  after: () => Promise<void> = async () => undefined,
+  distDir = join(PROJECT_ROOT, 'dist'),
+): Promise<string> {
   await announceSetupToken();
   const app = await createAppServer({
     host: process.env['HOST'] ?? '127.0.0.1',
     port: Number(process.env['PORT'] ?? 4321),
-    distDir: join(PROJECT_ROOT, 'dist'),
+    distDir,
   });
   const stopSweeps = await startBackgroundWork(process.env, { appUrl: app.url });
   closeOnSignals(async () => {

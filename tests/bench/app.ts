@@ -38,9 +38,12 @@ export function snapshotBuild(): string {
 }
 
 export interface RunningApp {
+  /** Empty for a process that runs the stack alone. */
   appUrl: string;
   stackUrl: string;
   anonKey: string;
+  /** Empty for a process that runs the app alone. */
+  serviceRoleKey: string;
   pid: number;
   /** The CPU the server is pinned to, when pinning is possible. */
   core: number | undefined;
@@ -92,13 +95,14 @@ export function ensureBuild(force: boolean): string[] {
   return [];
 }
 
-function waitForReady(child: ChildProcess): Promise<Omit<RunningApp, 'pid' | 'core' | 'stop'>> {
+type Addresses = Omit<RunningApp, 'pid' | 'core' | 'stop'>;
+
+function waitForReady(child: ChildProcess): Promise<Addresses> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const output: string[] = [];
     lines.on('line', (line) => {
-      if (line.startsWith('READY '))
-        resolve(JSON.parse(line.slice(6)) as Omit<RunningApp, 'pid' | 'core' | 'stop'>);
+      if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)) as Addresses);
       else output.push(line);
     });
     child.once('exit', (code) =>
@@ -107,13 +111,24 @@ function waitForReady(child: ChildProcess): Promise<Omit<RunningApp, 'pid' | 'co
   });
 }
 
-/** Starts the local stack and the app in their own process, pinned to the server core. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const core = serverCore();
-  const [command, args] = pinned(core, process.execPath, [join(import.meta.dirname, 'app-process.ts')]);
+/** What one bench process runs (see app-process.ts): stack and app together, the stack alone, or the app alone. */
+export type ProcessRole = 'both' | 'stack' | 'app';
+
+/** The app process the bench measures: app-process.ts in the given role, as a command and arguments. */
+export function benchProcessCommand(core: number | undefined): [string, string[]] {
+  return pinned(core, process.execPath, [join(import.meta.dirname, 'app-process.ts')]);
+}
+
+/** Starts one bench process (by default on the server core) and waits until it is ready. */
+export async function startBenchProcess(
+  role: ProcessRole,
+  env: Record<string, string> = {},
+  core: number | undefined = serverCore(),
+): Promise<RunningApp> {
+  const [command, args] = benchProcessCommand(core);
   const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env },
+    env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env, BENCH_ROLE: role },
     // The server's own errors go to a log beside the report, not between the bench's lines.
     stdio: ['ignore', 'pipe', openSync(join(BENCH_DIR, 'app.log'), 'a')],
   });
@@ -129,6 +144,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Starts the local stack and the app in one process, pinned to the server core. */
+export function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  return startBenchProcess('both', env);
 }
 
 /** Resident memory of a process in MiB, from /proc; NaN when it cannot be read. */

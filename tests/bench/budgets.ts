@@ -1,5 +1,5 @@
 import { LIGHTHOUSE_ROUTES, ROUTES, type PageKind } from './routes.ts';
-import { ANY_SUBJECT, type SectionName, type SectionResult } from './types.ts';
+import { ANY_SUBJECT, APP_SUBJECT, STACK_SUBJECT, type SectionName, type SectionResult } from './types.ts';
 
 export interface Budget {
   id: string;
@@ -70,6 +70,51 @@ export const BUDGETS: Budget[] = [
     metrics: ['db-p95'],
     op: '<=',
     limit: 25,
+  },
+  {
+    id: 'search-postgres-db',
+    text: 'Search p95 ≤ 25 ms database time on Postgres (100,000 courses)',
+    section: 'search',
+    subjects: ['Postgres'],
+    metrics: ['db-p95'],
+    op: '<=',
+    limit: 25,
+  },
+  {
+    id: 'search-postgres-e2e',
+    text: 'Search p95 ≤ 50 ms end to end (REST API) on Postgres (100,000 courses)',
+    section: 'search',
+    subjects: ['Postgres'],
+    metrics: ['e2e-p95'],
+    op: '<=',
+    limit: 50,
+  },
+  {
+    id: 'app-memory-rest',
+    text: 'App server alone ≤ 200 MiB at rest',
+    section: 'memory',
+    subjects: [APP_SUBJECT],
+    metrics: ['rss-rest'],
+    op: '<=',
+    limit: 200,
+  },
+  {
+    id: 'app-memory-load',
+    text: 'App server alone ≤ 300 MiB under the bench’s load',
+    section: 'memory',
+    subjects: [APP_SUBJECT],
+    metrics: ['rss-peak'],
+    op: '<=',
+    limit: 300,
+  },
+  {
+    id: 'stack-memory',
+    text: 'Local stack on PGlite with the demo data ≤ 400 MiB (at rest and under load)',
+    section: 'memory',
+    subjects: [STACK_SUBJECT],
+    metrics: ['rss-rest', 'rss-peak'],
+    op: '<=',
+    limit: 400,
   },
   {
     id: 'cached-throughput',

@@ -36,6 +36,8 @@ const SECTION_TITLES: Record<string, string> = {
   throughput: 'Server throughput',
   search: 'Search latency',
   interaction: 'Interaction latency',
+  memory: 'Memory per process',
+  fleet: 'Several app servers',
 };
 
 function sectionMarkdown(result: SectionResult): string {

@@ -20,6 +20,8 @@ import { prepareSearch, runSearch, type SearchState } from './search.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runThroughput } from './throughput.ts';
 import { runInteraction } from './interaction.ts';
+import { runMemory } from './memory.ts';
+import { runFleet } from './fleet.ts';
 import { ANY_SUBJECT, SectionRecorder, type SectionName, type SectionResult } from './types.ts';
 import { join, relative } from 'node:path';
 
@@ -86,6 +88,8 @@ async function runSections({ options, app, routes, env, search }: RunContext) {
       return runSearch(search, app, options.quick, options.postgres);
     },
     interaction: () => runInteraction({ routes, quick: options.quick, env }),
+    memory: () => runMemory({ quick: options.quick }),
+    fleet: () => runFleet({ routes, quick: options.quick, postgres: options.postgres }),
   };
   const results: SectionResult[] = [];
   for (const name of options.sections) {

@@ -74,7 +74,8 @@ export const TARGETS: Target[] = [
   },
 ];
 
-async function load(plan: LoadPlan): Promise<LoadFigures> {
+/** One load run from its own process, pinned to core 0 (the server's is core 1). */
+export async function load(plan: LoadPlan): Promise<LoadFigures> {
   const core = availableParallelism() >= 2 ? 0 : undefined;
   const [command, args] = pinned(core, process.execPath, [
     join(import.meta.dirname, 'load-worker.ts'),
@@ -96,28 +97,38 @@ async function cacheStatus(plan: LoadPlan): Promise<string> {
   }
 }
 
-function sampleRss(pid: number) {
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 200);
+/** Samples the resident memory of some processes every 200 ms; the returned function stops and gives each peak. */
+export function sampleRss(pids: number[]): () => number[] {
+  const peaks = pids.map(() => 0);
+  const timer = setInterval(
+    () =>
+      pids.forEach((pid, i) => {
+        // A process that has just exited reads as NaN: it leaves the peak as it was.
+        const now = rssMiB(pid);
+        if (Number.isFinite(now)) peaks[i] = Math.max(peaks[i] ?? 0, now);
+      }),
+    200,
+  );
   return () => {
     clearInterval(timer);
-    return peak;
+    return peaks;
   };
 }
 
-/** Requests per second and latency of four kinds of request, each relative to the prerendered page. */
-const CONNECTIONS = 32;
+/** Connections of every load run. */
+export const CONNECTIONS = 32;
 type Measured = { subject: string; figures: LoadFigures; cache: string };
 
-/** One target: a discarded warm-up round, then the measured round; undefined when it could not be measured. */
-async function measureTarget(ctx: ThroughputContext, rec: SectionRecorder, target: Target, seconds: number) {
-  const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
-  if (route?.status === 'missing') {
-    rec.unmeasured(target.subject, `not available yet: ${route.reason}`);
-    return undefined;
-  }
-  const base = target.plan(ctx.app, ctx.routes);
-  // Browsers always ask for compressed responses; so does the load, so compression costs count.
+/**
+ * A discarded warm-up round, then the measured round, with compressed responses asked for as browsers
+ * do; undefined (and recorded as unmeasured) when more than 1 % of the requests failed.
+ */
+export async function measureLoad(
+  rec: SectionRecorder,
+  subject: string,
+  base: Omit<LoadPlan, 'connections' | 'seconds'>,
+  seconds: number,
+): Promise<{ figures: LoadFigures; plan: LoadPlan } | undefined> {
   const headers = { 'accept-encoding': 'br, gzip', ...base.headers };
   const plan = { ...base, headers, connections: CONNECTIONS, seconds };
   await load({ ...plan, seconds: Math.max(2, seconds / 2) });
@@ -126,12 +137,24 @@ async function measureTarget(ctx: ThroughputContext, rec: SectionRecorder, targe
   if (failed > figures.requests * 0.01) {
     const statuses = Object.entries(figures.statuses).map(([code, n]) => `${n}× ${code}`);
     const detail = `${statuses.join(', ') || 'no response'}; ${figures.errors} errors`;
-    rec.unmeasured(target.subject, `${failed} of ${figures.requests} requests failed (${detail})`);
+    rec.unmeasured(subject, `${failed} of ${figures.requests} requests failed (${detail})`);
     return undefined;
   }
   const { rps, p50, p99 } = figures;
-  console.info(`  ${target.subject}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms`);
-  return { subject: target.subject, figures, cache: await cacheStatus(plan) };
+  console.info(`  ${subject}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms`);
+  return { figures, plan };
+}
+
+/** One target of this section; undefined when it could not be measured. */
+async function measureTarget(ctx: ThroughputContext, rec: SectionRecorder, target: Target, seconds: number) {
+  const route = target.route ? ctx.routes.find((r) => r.label === target.route) : undefined;
+  if (route?.status === 'missing') {
+    rec.unmeasured(target.subject, `not available yet: ${route.reason}`);
+    return undefined;
+  }
+  const measured = await measureLoad(rec, target.subject, target.plan(ctx.app, ctx.routes), seconds);
+  if (!measured) return undefined;
+  return { subject: target.subject, figures: measured.figures, cache: await cacheStatus(measured.plan) };
 }
 
 /** Requests per second and latency of four kinds of request, each relative to the prerendered page. */
@@ -140,13 +163,13 @@ export async function runThroughput(ctx: ThroughputContext): Promise<SectionReco
   const seconds = ctx.quick ? 3 : 10;
   const settle = ctx.quick ? 2 : 5;
   const before = rssMiB(ctx.app.pid);
-  const stopSampling = sampleRss(ctx.app.pid);
+  const stopSampling = sampleRss([ctx.app.pid]);
   const measured: Measured[] = [];
   for (const target of TARGETS) {
     const result = await measureTarget(ctx, rec, target, seconds);
     if (result) measured.push(result);
   }
-  const peak = stopSampling();
+  const [peak = Number.NaN] = stopSampling();
   await new Promise((resolve) => setTimeout(resolve, settle * 1000));
   const after = rssMiB(ctx.app.pid);
   recordFigures(rec, measured);

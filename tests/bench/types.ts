@@ -29,10 +29,22 @@ export interface SectionResult {
   seconds: number;
 }
 
+/** The memory section's subjects: the app server alone, and the local stack alone. */
+export const APP_SUBJECT = 'app server';
+export const STACK_SUBJECT = 'local stack (PGlite, demo data)';
+
 /** The subject of an Unmeasured entry that covers everything the section measures. */
 export const ANY_SUBJECT = '*';
 
-export const SECTIONS = ['js', 'lighthouse', 'throughput', 'search', 'interaction'] as const;
+export const SECTIONS = [
+  'js',
+  'lighthouse',
+  'throughput',
+  'search',
+  'interaction',
+  'memory',
+  'fleet',
+] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 /** What every section records into while it runs. */
