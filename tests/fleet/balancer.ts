@@ -115,6 +115,21 @@ function haproxyConfig(port: number, servers: [string, number][], checks: keyof 
   ].join('\n');
 }
 
+/** Waits until HAProxy has every server in its rotation (its checks may still be passing the later ones). */
+async function waitUntilInRotation(url: string, names: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const answered = new Set<string>();
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL('/healthz', url)).catch(() => undefined);
+    await response?.arrayBuffer();
+    const server = response?.headers.get('x-fleet-server');
+    if (server) answered.add(server);
+    if (names.every((name) => answered.has(name))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`HAProxy did not put ${names.filter((n) => !answered.has(n)).join(', ')} in rotation`);
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
@@ -164,6 +179,7 @@ export async function startBalanced(options: BalancedOptions): Promise<Balanced>
   try {
     for (const server of servers) await waitUntilHealthy(server.url, server.child);
     await waitUntilHealthy(url, balancer);
+    await waitUntilInRotation(url, options.names);
   } catch (error) {
     await close();
     throw error;
