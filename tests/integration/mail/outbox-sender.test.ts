@@ -200,7 +200,7 @@ describe('the outbox sender over SMTP', () => {
     const claimed = await clientFor(stack, stack.serviceRoleKey).rpc('claim_notifications', {
       batch_size: 20,
     });
-    expect(claimed.data?.map((row) => row.id)).toEqual([id]);
+    expect(claimed.data?.map((row: { id: string }) => row.id)).toEqual([id]);
     expect(await outboxRow(id)).toMatchObject({ sent_at: null, attempts: 1 });
 
     // While the lease holds, no other sender takes it.
