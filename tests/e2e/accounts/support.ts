@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import { stackKeys } from '../stack-keys.ts';
+import { hydrated } from '../islands.ts';
+
+export { hydrated };
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
@@ -62,7 +65,3 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Waits until the islands have hydrated, so submits go through the enhanced path. */
-export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}

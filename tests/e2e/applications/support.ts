@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { stackKeys } from '../stack-keys.ts';
+
+export { hydrated } from '../islands.ts';
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
@@ -57,10 +59,6 @@ export async function signInNewApplicant(
   if (created.error || !created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
   await signInWithCookies(context, baseURL, email);
   return { email, id: created.data.user.id };
-}
-
-export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 export const pdfBytes = (label: string) =>

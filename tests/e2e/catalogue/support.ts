@@ -1,24 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
+export { hydrated } from '../islands.ts';
+
 /** Keeps the lead popup away so it never covers what a test clicks. */
 export async function quietPopup(page: Page): Promise<void> {
   await page.addInitScript(() => {
     localStorage.setItem('unipath-lead-popup', JSON.stringify({ outcome: 'dismissed', at: Date.now() }));
   });
-}
-
-/**
- * Waits until every island has hydrated. Search islands (client:interact) wait for a visitor's first
- * interaction, so the pointer moves over each of them first, as a visitor's would. An island that
- * shows nothing yet (an empty compare tray) hydrates on the first interaction anywhere on the page.
- */
-export async function hydrated(page: Page): Promise<void> {
-  const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
-  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
-    await waiting.first().locator(':scope > *').first().hover();
-    await expect.poll(() => waiting.count()).toBeLessThan(left);
-  }
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 /** Islands that hydrate without scrolling or interaction (client:visible and client:interact may wait). */

@@ -36,6 +36,10 @@ test('a dismissed popup stays away after a reload', async ({ page }) => {
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // The dialog's close event (which records the dismissal) follows the closing in a later task.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('unipath-lead-popup') ?? '{}') as object))
+    .toMatchObject({ outcome: 'dismissed' });
 
   await page.reload();
   await page.clock.runFor(60_000);

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until every island on the page has hydrated, acting as a visitor would where an island waits
+ * for one (`client:interact`): the pointer moves over each island that shows something, and then
+ * over the page, which wakes islands that show nothing yet (an empty compare tray).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().locator(':scope > *').first().hover();
+    await expect.poll(() => waiting.count()).toBeLessThan(left);
+  }
+  if ((await page.locator('astro-island[ssr][client="interact"]').count()) > 0) {
+    await page.mouse.move(2, 2);
+    await page.mouse.move(8, 8);
+  }
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
