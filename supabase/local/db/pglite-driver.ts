@@ -1,10 +1,17 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { PGLITE_SETTINGS } from './pglite-settings.ts';
 import type { Database, QueryResult, Queryable } from './types.ts';
+
+const run = promisify(execFile);
 
 const extensions = { citext, pg_trgm, pgcrypto, unaccent, uuid_ossp };
 
@@ -37,11 +44,16 @@ export interface PgliteOptions {
 
 /** Opens PGlite with the contrib extensions the platform and the schema use. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { dump(): Promise<Blob> }> {
+  // An instance that ran initdb keeps about 300 MiB it no longer needs, so a new data folder is
+  // created by a short-lived child process and only then opened here.
+  if (options.dataDir && !options.loadDataDir && !existsSync(join(options.dataDir, 'PG_VERSION')))
+    await run(process.execPath, [join(import.meta.dirname, 'pglite-initdb.ts'), options.dataDir]);
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions,
     relaxedDurability: false,
+    postgresqlconf: PGLITE_SETTINGS,
   });
   const base = wrap(pg);
   return {
