@@ -132,4 +132,39 @@ describe('rendered catalogue cache', () => {
     lru.set('c', 3, 1);
     expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([1, undefined, 3]);
   });
+
+  it('counts a resized entry against the byte bound without making it the newest', () => {
+    const lru = new LruMap<number>(10, 10);
+    lru.set('a', 1, 4);
+    lru.set('b', 2, 4);
+    lru.resize('a', 6);
+    // 10 bytes: full, nothing dropped; `a` is still the oldest.
+    expect([lru.peek('a'), lru.peek('b')]).toEqual([1, 2]);
+    lru.set('c', 3, 1);
+    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([undefined, 2, 3]);
+    lru.resize('c', 11);
+    expect(lru.get('c')).toBeUndefined();
+  });
+
+  it('compresses a burst of new pages one at a time and gives the pages left out their copies on a later hit', async () => {
+    const cache = createRenderedCache({ checkEveryMs: 0 });
+    const read = async () => 'v1';
+    const keys = Array.from({ length: 20 }, (_, i) => `/courses?q=${i}|GBP`);
+    const send = (key: string) =>
+      cache.respond(key, read, async () => page(`<p>${key}</p>`.repeat(200)), {
+        ifNoneMatch: null,
+        acceptEncoding: 'br',
+      });
+    const first = await Promise.all(keys.map(send));
+    // Stored pages are sent plain until their copies exist; the server compresses those on the fly.
+    expect(first.map((r) => r.headers.get('content-encoding'))).toEqual(keys.map(() => null));
+    for (const key of keys) {
+      await vi.waitFor(async () => expect((await send(key)).headers.get('content-encoding')).toBe('br'));
+    }
+    const last = keys.at(-1) ?? '';
+    const br = await send(last);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(
+      `<p>${last}</p>`.repeat(200),
+    );
+  });
 });

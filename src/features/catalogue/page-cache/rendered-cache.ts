@@ -2,6 +2,7 @@ import type { VersionReader } from './catalogue-version.ts';
 import { createVersionWatcher } from './catalogue-version.ts';
 import { LruMap } from './lru.ts';
 import Negotiator from 'negotiator';
+import pLimit from 'p-limit';
 import { bodyEtag, compressVariants, type PageVariants } from './page-variants.ts';
 
 /** One stored response, sent again without rendering while the catalogue is unchanged. */
@@ -14,6 +15,8 @@ export interface CachedPage {
   readonly etag: string;
   /** Compressed copies, once computed (shortly after the page is stored). */
   variants?: PageVariants;
+  /** Whether its compressed copies are being made or waiting to be. */
+  compressing?: boolean;
 }
 
 /** A stored page as it is sent: the host writes it to the socket, Astro's middleware wraps it in a Response. */
@@ -50,6 +53,12 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
 }
 
 const CODINGS = ['br', 'gzip'] as const;
+
+/**
+ * Stored pages are compressed one at a time, with at most this many waiting: under a burst of new
+ * pages the copies wait for a later hit instead of holding an encoder's memory per page at once.
+ */
+const COMPRESSIONS_WAITING = 8;
 
 /** The stored coding the browser prefers among those it accepts; undefined sends the plain body. */
 function chooseCoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
@@ -90,17 +99,37 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
 
   const asResponse = ({ status, headers, body }: StoredAnswer) => new Response(body, { status, headers });
 
+  const compressions = pLimit(1);
+
+  /** Makes the page's compressed copies unless they exist, are on the way, or the queue is full. */
+  function compressLater(key: string, page: CachedPage): void {
+    if (page.variants || page.compressing || compressions.pendingCount >= COMPRESSIONS_WAITING) return;
+    page.compressing = true;
+    compressions(() => (entries.peek(key) === page ? compressVariants(page.body) : undefined)).then(
+      (variants) => {
+        page.compressing = false;
+        if (!variants || entries.peek(key) !== page) return;
+        page.variants = variants;
+        entries.resize(key, page.body.byteLength + variants.br.byteLength + variants.gzip.byteLength);
+      },
+      (error: unknown) => {
+        page.compressing = false;
+        console.warn('Could not compress a stored catalogue page', error);
+      },
+    );
+  }
+
   function store(key: string, page: CachedPage): void {
     entries.set(key, page, page.body.byteLength);
-    compressVariants(page.body).then(
-      (variants) => {
-        if (entries.get(key) !== page) return;
-        page.variants = variants;
-        const size = page.body.byteLength + variants.br.byteLength + variants.gzip.byteLength;
-        entries.set(key, page, size);
-      },
-      (error: unknown) => console.warn('Could not compress a stored catalogue page', error),
-    );
+    compressLater(key, page);
+  }
+
+  /** A stored page for `key` at `version`; one still without compressed copies gets them queued. */
+  function storedAt(key: string, version: string): CachedPage | undefined {
+    const hit = entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    compressLater(key, hit);
+    return hit;
   }
 
   async function respond(
@@ -111,8 +140,8 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
   ) {
     const version = await versions.current(readVersion);
     if (version === null) return render();
-    const hit = entries.get(key);
-    if (hit && hit.version === version) return asResponse(replay(hit, 'hit', request));
+    const hit = storedAt(key, version);
+    if (hit) return asResponse(replay(hit, 'hit', request));
     const response = await render();
     const cacheable =
       response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
@@ -134,8 +163,8 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
      */
     peek(key: string, request: ReplayRequest): StoredAnswer | undefined {
       const version = versions.known();
-      const hit = version ? entries.get(key) : undefined;
-      return hit && hit.version === version ? replay(hit, 'hit', request) : undefined;
+      const hit = version ? storedAt(key, version) : undefined;
+      return hit ? replay(hit, 'hit', request) : undefined;
     },
     /** Drops every stored response, e.g. right after a staff edit made through this server. */
     invalidate() {
