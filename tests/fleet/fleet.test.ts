@@ -106,6 +106,25 @@ describe('three app servers behind HAProxy, one database', () => {
     expect(Date.now() - changedAt).toBeLessThan(CHECK_MS * 3);
   });
 
+  it('show a new filter option on every server within the check interval, however recently each listed the filters', async () => {
+    const field = `Fleet studies ${Date.now()}`;
+    const listed = async (name: (typeof SERVER_NAMES)[number]) =>
+      (await (await fetch(new URL(`/courses?v=${Math.random()}`, fleet.servers[name]))).text()).includes(
+        field,
+      );
+    for (const name of SERVER_NAMES) expect(await listed(name)).toBe(false);
+    await fleet.stack.db.query(
+      'update public.courses set field = $1 where slug = (select slug from public.courses where published order by slug offset 1 limit 1)',
+      [field],
+    );
+    await vi.waitFor(
+      async () => {
+        for (const name of SERVER_NAMES) expect(await listed(name), name).toBe(true);
+      },
+      { timeout: CHECK_MS * 3, interval: 100 },
+    );
+  });
+
   it('deliver each queued message once, though every server sweeps the outbox', async () => {
     const tag = Date.now();
     const recipients = Array.from({ length: 30 }, (_, i) => `fleet-mail-${tag}-${i}@example.com`);

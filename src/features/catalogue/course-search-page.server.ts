@@ -32,7 +32,7 @@ export async function loadCourseSearchPage(context: CatalogueContext, headers: H
   const input = parseCourseSearch(context.url.searchParams);
   const { supabase, display, rates } = await catalogueBasics(context, headers, input.currency);
   const [{ fields, countries, universities, languages }, results] = await Promise.all([
-    loadFacets(supabase),
+    loadFacets(supabase, context.locals),
     listCourses(supabase, input, display, rates),
   ]);
   const facets: CourseFacets = {

@@ -8,7 +8,7 @@ export async function loadDiscoverPage(context: CatalogueContext, headers: Heade
   const parsed = parseDiscover(context.url.searchParams);
   const basics = await catalogueBasics(context, headers, parsed.currency);
   const answers = { ...parsed, currency: parsed.currency ?? basics.display };
-  const facets = await loadFacets(basics.supabase);
+  const facets = await loadFacets(basics.supabase, context.locals);
   const found = hasAnswers(answers) ? await findMatches(basics.supabase, answers, basics.rates) : null;
   return { answers, facets, found, display: basics.display };
 }

@@ -31,7 +31,7 @@ export async function catalogueBasics(
   if (!supabase) throw new Error('catalogue pages are rendered on demand');
   applyCatalogueCaching(responseHeaders, context.locals.user !== null);
   const display = displayCurrencyOf(context, urlCurrency);
-  return { supabase, display, rates: await loadRates(supabase) };
+  return { supabase, display, rates: await loadRates(supabase, context.locals) };
 }
 
 /** The query string without the page number, for pagination links and the island's state. */

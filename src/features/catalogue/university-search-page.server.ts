@@ -9,7 +9,7 @@ export async function loadUniversitySearchPage(context: CatalogueContext, header
   const input = parseUniversitySearch(context.url.searchParams);
   const { supabase, display, rates } = await catalogueBasics(context, headers, input.currency);
   const [{ countries, cities }, results] = await Promise.all([
-    loadFacets(supabase),
+    loadFacets(supabase, context.locals),
     listUniversities(supabase, input, display, rates),
   ]);
   const facets: UniversityFacets = { countries, cities };

@@ -15,7 +15,8 @@ export function catalogueCacheOf(locals: App.Locals): RenderedCache {
   return locals.catalogueCache ?? ownCache;
 }
 
-async function readCatalogueVersion(): Promise<string | null> {
+/** The catalogue's fingerprint (public.catalogue_version): it changes with anything a visitor can see. */
+export async function readCatalogueVersion(): Promise<string | null> {
   const { data, error } = await anonymousClient().rpc('catalogue_version');
   return error || typeof data !== 'string' ? null : data;
 }

@@ -157,6 +157,8 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
 
   return {
     respond,
+    /** The catalogue version the stored pages are checked against, asked at most once per interval. */
+    version: (readVersion: VersionReader) => versions.current(readVersion),
     /**
      * The stored page for `key` when the catalogue version was confirmed within the check interval;
      * never asks the database (the next rendered request does), so the host can answer before Astro.
