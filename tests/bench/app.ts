@@ -12,6 +12,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
 /**
@@ -115,8 +116,10 @@ function waitForReady(child: ChildProcess): Promise<Addresses> {
 export type ProcessRole = 'both' | 'stack' | 'app';
 
 /** The app process the bench measures: app-process.ts in the given role, as a command and arguments. */
-export function benchProcessCommand(core: number | undefined): [string, string[]] {
-  return pinned(core, process.execPath, [join(import.meta.dirname, 'app-process.ts')]);
+export function benchProcessCommand(core: number | undefined, role: ProcessRole): [string, string[]] {
+  // The app server runs with the flags `npm start` and `npm run serve` give it; the stack alone without.
+  const flags = role === 'stack' ? [] : SERVER_NODE_FLAGS;
+  return pinned(core, process.execPath, [...flags, join(import.meta.dirname, 'app-process.ts')]);
 }
 
 /** Starts one bench process (by default on the server core) and waits until it is ready. */
@@ -125,7 +128,7 @@ export async function startBenchProcess(
   env: Record<string, string> = {},
   core: number | undefined = serverCore(),
 ): Promise<RunningApp> {
-  const [command, args] = benchProcessCommand(core);
+  const [command, args] = benchProcessCommand(core, role);
   const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env, BENCH_ROLE: role },

@@ -42,7 +42,7 @@ async function measureSize(
     backend: { url: stack.stackUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey },
     names: NAMES.slice(0, size),
     // The app servers share both cores with the stack and the balancer; only the load has its own.
-    command: benchProcessCommand(undefined),
+    command: benchProcessCommand(undefined, 'app'),
     env: { BENCH_ROLE: 'app', BENCH_DIST_DIR: SNAPSHOT_DIST },
     stderr: 'ignore',
     checks: 'patient',

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -146,7 +147,10 @@ export async function startBalanced(options: BalancedOptions): Promise<Balanced>
   const ports: [string, number][] = [];
   for (const name of options.names) {
     const port = await freePort();
-    const [command, args] = options.command ?? [process.execPath, ['src/server/serve.ts']];
+    const [command, args] = options.command ?? [
+      process.execPath,
+      [...SERVER_NODE_FLAGS, 'src/server/serve.ts'],
+    ];
     const child = spawn(command, args, {
       cwd: ROOT,
       env: {

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../src/server/node-flags.ts';
+
+const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
+
+describe('the app server’s Node flags', () => {
+  it.each(['start', 'serve'])('are what `npm run %s` starts the server with', (name) => {
+    for (const flag of SERVER_NODE_FLAGS) expect(scripts[name]).toContain(`node ${flag} `);
+  });
+});
