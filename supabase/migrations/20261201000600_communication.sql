@@ -36,7 +36,9 @@ create table public.notification_outbox (
   idempotency_key text unique check (char_length(idempotency_key) <= 200),
   unsubscribe_url text check (char_length(unsubscribe_url) <= 400),
   next_attempt_at timestamptz not null default now(),
-  failed_at timestamptz
+  failed_at timestamptz,
+  -- Until when a sender holds the message (see claim_notifications); null when no one does.
+  claimed_until timestamptz
 );
 create index notification_outbox_pending_idx on public.notification_outbox (next_attempt_at)
   where sent_at is null and failed_at is null;
@@ -51,9 +53,11 @@ create policy notification_outbox_select_staff on public.notification_outbox
   for select to authenticated
   using ((select public.is_staff()));
 
--- Senders take pending e-mails in small batches. A claim stamps sent_at in the same statement that
--- locks the rows, skipping rows another sender holds, so two sweeps running at once never deliver the
--- same message twice.
+-- Senders take pending e-mails in small batches. A claim leases the rows for five minutes in the same
+-- statement that locks them, skipping rows another sender holds, so two senders running at once never
+-- take the same message. The sender marks each message sent once the mail server has taken it; a lease
+-- that runs out (its sender stopped between the claim and the mail server) makes the row claimable
+-- again, so a message is never lost with its sender.
 create function public.claim_notifications(batch_size integer default 20)
 returns table (id uuid, recipient text, kind text, subject text, body text, body_html text,
   unsubscribe_url text, attempts integer)
@@ -61,14 +65,25 @@ language sql volatile
 set search_path = ''
 as $$
   update public.notification_outbox o
-     set sent_at = now(), attempts = o.attempts + 1
+     set claimed_until = now() + interval '5 minutes', attempts = o.attempts + 1
    where o.id in (
      select p.id from public.notification_outbox p
       where p.sent_at is null and p.failed_at is null and p.next_attempt_at <= now()
+        and (p.claimed_until is null or p.claimed_until <= now())
       order by p.next_attempt_at, p.created_at
       limit least(greatest(batch_size, 1), 100)
       for update skip locked)
   returning o.id, o.recipient, o.kind, o.subject, o.body, o.body_html, o.unsubscribe_url, o.attempts
+$$;
+
+-- The mail server took the message.
+create function public.mark_notification_sent(notification_id uuid) returns void
+language sql volatile
+set search_path = ''
+as $$
+  update public.notification_outbox
+     set sent_at = now(), claimed_until = null
+   where id = notification_id and sent_at is null
 $$;
 
 -- A send that failed is tried again later: 1, 2, 4… minutes after, at most an hour; after
@@ -79,7 +94,7 @@ language sql volatile
 set search_path = ''
 as $$
   update public.notification_outbox
-     set sent_at = null, last_error = left(failure, 1000),
+     set sent_at = null, claimed_until = null, last_error = left(failure, 1000),
          failed_at = case when attempts >= max_attempts then now() end,
          next_attempt_at = now() + least(power(2, greatest(attempts - 1, 0)), 60) * interval '1 minute'
    where id = notification_id
@@ -104,10 +119,10 @@ begin
   return row;
 end
 $$;
-revoke execute on function public.claim_notifications(integer), public.release_notification(uuid, text, integer)
-  from public, anon, authenticated;
-grant execute on function public.claim_notifications(integer), public.release_notification(uuid, text, integer)
-  to service_role;
+revoke execute on function public.claim_notifications(integer), public.mark_notification_sent(uuid),
+  public.release_notification(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.claim_notifications(integer), public.mark_notification_sent(uuid),
+  public.release_notification(uuid, text, integer) to service_role;
 revoke execute on function public.retry_notification(uuid) from public, anon;
 grant execute on function public.retry_notification(uuid) to authenticated, service_role;
 

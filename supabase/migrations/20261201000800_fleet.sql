@@ -1,5 +1,6 @@
--- What several app servers share besides the data: rate limits, the first-administrator setup token,
--- and outbox claims that survive a sender stopping halfway.
+-- What several app servers share besides the data: rate limits and the first-administrator setup token.
+-- (The outbox's leased claims, which keep N senders from sending a message twice or losing it, are in
+-- the communication migration.)
 
 -- ---------------------------------------------------------------------------------------------
 -- Rate limits.
@@ -108,55 +109,3 @@ $$;
 
 revoke execute on function public.setup_token_matches(text) from public, anon, authenticated;
 grant execute on function public.setup_token_matches(text) to service_role;
-
--- ---------------------------------------------------------------------------------------------
--- Outbox leases.
-
--- A claim used to stamp sent_at before the message went out, so a sender that stopped between the
--- claim and the mail server lost the message. Now a claim leases the rows for five minutes; the sender
--- marks each one sent once the mail server has taken it, and a lease that runs out (its sender gone)
--- makes the row claimable again. Row locks with skip locked still keep two live senders apart.
-alter table public.notification_outbox add column claimed_until timestamptz;
-
-create or replace function public.claim_notifications(batch_size integer default 20)
-returns table (id uuid, recipient text, kind text, subject text, body text, body_html text,
-  unsubscribe_url text, attempts integer)
-language sql volatile
-set search_path = ''
-as $$
-  update public.notification_outbox o
-     set claimed_until = now() + interval '5 minutes', attempts = o.attempts + 1
-   where o.id in (
-     select p.id from public.notification_outbox p
-      where p.sent_at is null and p.failed_at is null and p.next_attempt_at <= now()
-        and (p.claimed_until is null or p.claimed_until <= now())
-      order by p.next_attempt_at, p.created_at
-      limit least(greatest(batch_size, 1), 100)
-      for update skip locked)
-  returning o.id, o.recipient, o.kind, o.subject, o.body, o.body_html, o.unsubscribe_url, o.attempts
-$$;
-
--- The mail server took the message.
-create function public.mark_notification_sent(notification_id uuid) returns void
-language sql volatile
-set search_path = ''
-as $$
-  update public.notification_outbox
-     set sent_at = now(), claimed_until = null
-   where id = notification_id and sent_at is null
-$$;
-
-create or replace function public.release_notification(notification_id uuid, failure text, max_attempts integer default 8)
-returns void
-language sql volatile
-set search_path = ''
-as $$
-  update public.notification_outbox
-     set sent_at = null, claimed_until = null, last_error = left(failure, 1000),
-         failed_at = case when attempts >= max_attempts then now() end,
-         next_attempt_at = now() + least(power(2, greatest(attempts - 1, 0)), 60) * interval '1 minute'
-   where id = notification_id
-$$;
-
-revoke execute on function public.mark_notification_sent(uuid) from public, anon, authenticated;
-grant execute on function public.mark_notification_sent(uuid) to service_role;
