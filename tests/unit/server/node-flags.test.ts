@@ -7,6 +7,6 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
 
 describe('the app server’s Node flags', () => {
   it.each(['start', 'serve'])('are what `npm run %s` starts the server with', (name) => {
-    for (const flag of SERVER_NODE_FLAGS) expect(scripts[name]).toContain(`node ${flag} `);
+    expect(scripts[name]).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} `);
   });
 });
