@@ -3,19 +3,29 @@ import type { Database } from '../../lib/supabase/database.types.ts';
 import { catalogueCacheOf, readCatalogueVersion } from './page-cache/catalogue-cache-middleware.ts';
 import type { Facets, RateTable } from './types.ts';
 
-const held = new Map<string, { version: string; value: unknown }>();
+/** Each kind of reference data at the catalogue version it was asked for, loaded or on its way. */
+const held = new Map<string, { version: string; value: Promise<unknown> }>();
 
 /**
  * Reference data every catalogue page needs, loaded once per catalogue version: the version is the
- * one this server's page cache checks, so a page is never stored with data older than it.
+ * one this server's page cache checks, so a page is never stored with data older than it. Requests
+ * that arrive while it loads wait for that one load: a burst of new searches after a change asked
+ * the database once per request and ran into its statement timeout. A failed load is not kept.
  */
-async function perCatalogueVersion<T>(locals: App.Locals, name: string, load: () => Promise<T>): Promise<T> {
-  const version = await catalogueCacheOf(locals).version(readCatalogueVersion);
-  const kept = held.get(name);
-  if (version !== null && kept?.version === version) return kept.value as T;
-  const value = await load();
-  if (version !== null) held.set(name, { version, value });
-  return value;
+function perCatalogueVersion<T>(locals: App.Locals, name: string, load: () => Promise<T>): Promise<T> {
+  return catalogueCacheOf(locals)
+    .version(readCatalogueVersion)
+    .then((version) => {
+      if (version === null) return load();
+      const kept = held.get(name);
+      if (kept?.version === version) return kept.value as Promise<T>;
+      const value = load();
+      held.set(name, { version, value });
+      value.catch(() => {
+        if (held.get(name)?.value === value) held.delete(name);
+      });
+      return value;
+    });
 }
 
 /** Newest rate per currency. */
