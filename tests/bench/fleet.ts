@@ -1,8 +1,10 @@
 // The fleet section: the pages that reach the database (uncached catalogue pages, search requests)
 // through HAProxy with one app server and with three, all against the local stack on Postgres with
 // 100,000 courses; requests per second, latency, load average and each process's peak memory.
+import { closeSync, openSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { benchProcessCommand, SNAPSHOT_DIST, startBenchProcess, type RunningApp } from './app.ts';
+import { join } from 'node:path';
+import { BENCH_DIR, benchProcessCommand, SNAPSHOT_DIST, startBenchProcess, type RunningApp } from './app.ts';
 import { haproxyPath, startBalanced } from '../fleet/balancer.ts';
 import type { ResolvedRoute } from './routes.ts';
 import { ensureLargeSeed } from './search.ts';
@@ -38,13 +40,15 @@ async function measureSize(
   size: number,
   seconds: number,
 ): Promise<{ rounds: Round[]; peaks: number[] }> {
+  // The servers' errors go to the log beside the report, as the other sections' do.
+  const log = openSync(join(BENCH_DIR, 'app.log'), 'a');
   const balanced = await startBalanced({
     backend: { url: stack.stackUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey },
     names: NAMES.slice(0, size),
     // The app servers share both cores with the stack and the balancer; only the load has its own.
     command: benchProcessCommand(undefined, 'app'),
     env: { BENCH_ROLE: 'app', BENCH_DIST_DIR: SNAPSHOT_DIST },
-    stderr: 'ignore',
+    stderr: log,
     checks: 'patient',
   });
   const rounds: Round[] = [];
@@ -62,6 +66,7 @@ async function measureSize(
   } finally {
     peaks = stopSampling();
     await balanced.close();
+    closeSync(log);
   }
   return { rounds, peaks };
 }

@@ -40,8 +40,8 @@ export interface BalancedOptions {
   env?: Record<string, string>;
   /** Each server's command and arguments; `node src/server/serve.ts` unless given (it listens on PORT). */
   command?: [string, string[]];
-  /** The server's output: 'ignore' or 'inherit' (its errors in the caller's stderr). */
-  stderr?: 'ignore' | 'inherit';
+  /** The servers' error output: 'ignore', 'inherit' (the caller's stderr) or an open file's descriptor. */
+  stderr?: 'ignore' | 'inherit' | number;
   /**
    * `quick` (default): a server leaves the rotation after three failed checks a second apart, as the
    * fleet tests need. `patient`: only after a minute of failures, so a server the bench saturates on
