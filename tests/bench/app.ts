@@ -122,6 +122,9 @@ export function benchProcessCommand(core: number | undefined, role: ProcessRole)
   return pinned(core, process.execPath, [...flags, join(import.meta.dirname, 'app-process.ts')]);
 }
 
+/** The log beside the report that bench servers write their errors to, opened for appending. */
+export const openServerLog = (): number => openSync(join(BENCH_DIR, 'app.log'), 'a');
+
 /** Starts one bench process (by default on the server core) and waits until it is ready. */
 export async function startBenchProcess(
   role: ProcessRole,
@@ -133,7 +136,7 @@ export async function startBenchProcess(
     cwd: PROJECT_ROOT,
     env: { ...process.env, BENCH_DIST_DIR: SNAPSHOT_DIST, ...env, BENCH_ROLE: role },
     // The server's own errors go to a log beside the report, not between the bench's lines.
-    stdio: ['ignore', 'pipe', openSync(join(BENCH_DIR, 'app.log'), 'a')],
+    stdio: ['ignore', 'pipe', openServerLog()],
   });
   const ready = await waitForReady(child);
   return {

@@ -1,10 +1,15 @@
 // The fleet section: the pages that reach the database (uncached catalogue pages, search requests)
 // through HAProxy with one app server and with three, all against the local stack on Postgres with
 // 100,000 courses; requests per second, latency, load average and each process's peak memory.
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { BENCH_DIR, benchProcessCommand, SNAPSHOT_DIST, startBenchProcess, type RunningApp } from './app.ts';
+import {
+  benchProcessCommand,
+  openServerLog,
+  SNAPSHOT_DIST,
+  startBenchProcess,
+  type RunningApp,
+} from './app.ts';
 import { haproxyPath, startBalanced } from '../fleet/balancer.ts';
 import type { ResolvedRoute } from './routes.ts';
 import { ensureLargeSeed } from './search.ts';
@@ -40,8 +45,9 @@ async function measureSize(
   size: number,
   seconds: number,
 ): Promise<{ rounds: Round[]; peaks: number[] }> {
-  // The servers' errors go to the log beside the report, as the other sections' do.
-  const log = openSync(join(BENCH_DIR, 'app.log'), 'a');
+  // The servers' errors go to the log beside the report, as the other sections' do; each server
+  // holds its own copy of the file once started.
+  const log = openServerLog();
   const balanced = await startBalanced({
     backend: { url: stack.stackUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey },
     names: NAMES.slice(0, size),
@@ -50,7 +56,7 @@ async function measureSize(
     env: { BENCH_ROLE: 'app', BENCH_DIST_DIR: SNAPSHOT_DIST },
     stderr: log,
     checks: 'patient',
-  });
+  }).finally(() => closeSync(log));
   const rounds: Round[] = [];
   const stopSampling = sampleRss([stack.pid, ...balanced.servers.map((s) => s.child.pid ?? 0)]);
   let peaks: number[] = [];
@@ -66,7 +72,6 @@ async function measureSize(
   } finally {
     peaks = stopSampling();
     await balanced.close();
-    closeSync(log);
   }
   return { rounds, peaks };
 }
