@@ -789,6 +789,16 @@ create index course_search_university_idx on public.course_search (university_id
 alter table public.course_search enable row level security;
 revoke all on public.course_search from public, anon, authenticated;
 
+-- Every lexeme a search document has held (not the filter lexemes), so that a typed prefix can be
+-- matched as the whole lexemes it stands for; see course_search_whole_words. Rows are never removed:
+-- a lexeme no course holds any more matches nothing. search_courses reads it; nobody else does.
+create table public.course_search_lexemes (
+  lexeme text collate "C" primary key
+);
+
+alter table public.course_search_lexemes enable row level security;
+revoke all on public.course_search_lexemes from public, anon, authenticated;
+
 -- Brings the copies of the given courses up to date: visible ones are written (only when
 -- something changed), the others removed.
 -- The copies course search reads, their text folded: title (A), field (B), university name (C) and
@@ -825,6 +835,12 @@ as $$
     is distinct from (excluded.title, excluded.head, excluded.document, excluded.level, excluded.field,
          excluded.country_code, excluded.university_id, excluded.tuition_annual_usd, excluded.duration_months,
          excluded.study_mode, excluded.language, excluded.next_deadline, excluded.intake_months);
+  -- In one order, so two catalogue edits adding the same new words never wait on each other in a cycle.
+  insert into public.course_search_lexemes (lexeme)
+  select distinct w.lexeme from public.course_search s, unnest(tsvector_to_array(s.document)) as w (lexeme)
+  where s.course_id = any (course_ids) and left(w.lexeme, 1) <> '~'
+  order by w.lexeme
+  on conflict (lexeme) do nothing;
 $$;
 
 -- Every change to a course's own or copied columns (university, intakes, rates) is an update of
@@ -902,6 +918,36 @@ end
 $$;
 grant execute on function public.course_search_query(text) to anon, authenticated, service_role;
 
+-- The query with its trailing prefix (`sc:*`, see course_search_query) spelled out as the whole
+-- lexemes search documents hold that begin with it, when there are 1 to 32 of them; otherwise the
+-- query unchanged. Both match the same documents. GIN combines whole lexemes by skipping through
+-- the rarest one's rows, but collects every row of every lexeme under a prefix before combining:
+-- on 100,000 courses "computer sc" spent three times as long in the index.
+create or replace function public.course_search_whole_words(typed tsquery) returns tsquery
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  stem text := substring(typed::text from '''([^''\\]+)'':\*$');
+  words text[];
+begin
+  if stem is null then
+    return typed;
+  end if;
+  -- The lexemes from the stem on, in byte order: those beginning with it come first.
+  words := array(select w from (select l.lexeme as w from public.course_search_lexemes l
+                                where l.lexeme >= stem order by l.lexeme limit 33) next_words
+                 where starts_with(w, stem));
+  if cardinality(words) not between 1 and 32 then
+    return typed;
+  end if;
+  return (left(typed::text, -length(stem) - 4) || '(' || array_to_string(array(
+    select '''' || replace(replace(w, '\', '\\'), '''', '''''') || '''' from unnest(words) as w), ' | ')
+    || ')')::tsquery;
+end
+$$;
+revoke execute on function public.course_search_whole_words(tsquery) from public, anon, authenticated;
+
 create or replace function public.search_courses(
   q text default null,
   levels text[] default null,
@@ -930,12 +976,14 @@ set search_path = ''
 as $$
 declare
   tsq tsquery := public.course_search_query(q);
+  -- What the indexes match: the same documents, found faster; ranking keeps the query as typed.
+  whole tsquery := public.course_search_whole_words(tsq);
   -- A title/field/university match implies a document match unless the query excludes a word.
   head_match text := case when position('!' in tsq::text) > 0 then 's.head @@ $15 and s.document @@ $15'
                           else 's.head @@ $15' end;
   facet_q tsquery := public.course_search_facet_query(levels, fields, countries, study_modes, languages,
     intake_month);
-  match_q tsquery := case when facet_q is null then tsq when tsq is null then facet_q else tsq && facet_q end;
+  match_q tsquery := case when facet_q is null then whole when tsq is null then facet_q else whole && facet_q end;
   ranges text := 'true';
   filters text := 'true';
   order_by text;

@@ -71,7 +71,7 @@ async function main() {
   // The load ran without triggers, so the search table is filled here in one pass.
   await timed('search table', async () => {
     await db.exec(`select public.sync_course_search(array(select id from public.courses))`);
-    await db.exec('vacuum analyze public.course_search');
+    await db.exec('vacuum analyze public.course_search, public.course_search_lexemes');
   });
   await db.close();
 }

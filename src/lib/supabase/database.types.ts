@@ -563,6 +563,18 @@ export type Database = {
           },
         ];
       };
+      course_search_lexemes: {
+        Row: {
+          lexeme: string;
+        };
+        Insert: {
+          lexeme: string;
+        };
+        Update: {
+          lexeme?: string;
+        };
+        Relationships: [];
+      };
       courses: {
         Row: {
           application_fee: number;
@@ -2180,6 +2192,12 @@ export type Database = {
       course_search_query: {
         Args: {
           q: string;
+        };
+        Returns: unknown;
+      };
+      course_search_whole_words: {
+        Args: {
+          typed: unknown;
         };
         Returns: unknown;
       };

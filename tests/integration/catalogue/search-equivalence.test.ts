@@ -60,7 +60,15 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 describe('course search over the search table', () => {
-  const texts = [null, 'science', 'comp', 'business management', 'engineering -civil', '"data science"'];
+  const texts = [
+    null,
+    'science',
+    'comp',
+    'computer sc',
+    'business management',
+    'engineering -civil',
+    '"data science"',
+  ];
   const cases: Case[] = texts.flatMap((q, i) =>
     Object.keys(orders).map((sort, j) => ({
       q,

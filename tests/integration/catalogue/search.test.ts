@@ -67,6 +67,18 @@ describe('course search', () => {
     expect((await search('q => $1', ['the'])).length).toBe(0);
   });
 
+  it('finds a word under a typed prefix once an edit gives a course that word', async () => {
+    // Before: the only word beginning with "zephyr" is zephyrology's stem, so the prefix is matched as it.
+    const titles = async () => (await search('q => $1', ['zephyr'])).map((h) => h.title).sort();
+    expect(await titles()).toEqual(['MSc Coastal Studies', 'MSc Zephyrology']);
+    await stack.db.exec(`
+      insert into public.courses (slug, university_id, title, level, field, duration_months, tuition_amount, tuition_currency, description, published)
+      values ('quillmoor-breezes', '00000000-0000-4000-8000-00000000c0de', 'MA Coastal Breezes', 'master', 'Geography', 12, 19000, 'GBP', 'Sea breezes.', true)
+      on conflict (slug) do nothing;
+      update public.courses set description = 'Zephyrs and sea breezes.' where slug = 'quillmoor-breezes';`);
+    expect(await titles()).toEqual(['MA Coastal Breezes', 'MSc Coastal Studies', 'MSc Zephyrology']);
+  });
+
   it('filters and sorts with a total count of every match', async () => {
     const hits = await search(
       "levels => array['master'], countries => array['GB', 'IE'], sort => 'tuition_asc', page_size => 10",
