@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { PGLITE_SETTINGS } from './pglite-settings.ts';
+import { databaseBytes, pgliteSettings } from './pglite-settings.ts';
 import type { Database, QueryResult, Queryable } from './types.ts';
 
 const run = promisify(execFile);
@@ -53,7 +53,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions,
     relaxedDurability: false,
-    postgresqlconf: PGLITE_SETTINGS,
+    postgresqlconf: pgliteSettings(options.dataDir ? databaseBytes(options.dataDir) : 0),
   });
   const base = wrap(pg);
   return {
