@@ -2,7 +2,7 @@ import { sequence } from 'astro:middleware';
 import { csrf } from './lib/security/csrf-middleware.ts';
 import { securityContext } from './lib/security/context-middleware.ts';
 import { responseHeaders } from './lib/security/headers-middleware.ts';
-import { guards } from './lib/security/guards.ts';
+import { guards, signedOutPosts } from './lib/security/guards.ts';
 import { withSupabase } from './features/auth/session-middleware.ts';
 import { catalogueCacheMiddleware } from './features/catalogue/page-cache/catalogue-cache-middleware.ts';
 
@@ -13,6 +13,7 @@ export const onRequest = sequence(
   responseHeaders,
   securityContext,
   withSupabase,
+  signedOutPosts,
   csrf,
   guards,
 );

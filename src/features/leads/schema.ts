@@ -39,9 +39,16 @@ const trimmed = z.pipe(
   z.transform((value) => value?.replace(/\0|\p{Cs}/gu, '').trim() || undefined),
 );
 
-/** Counts characters as Postgres does (code points), not UTF-16 units. */
+/** Whether a text holds `min` characters as Postgres counts them (code points), reading no further. */
+function holdsCodePoints(value: string, min: number): boolean {
+  if (value.length < min) return false;
+  let count = 0;
+  for (const _ of value) if (++count >= min) return true;
+  return count >= min;
+}
+
 const atLeast = (min: number, message: string) =>
-  z.refine<string>((value) => [...value].length >= min, message);
+  z.refine<string>((value) => holdsCodePoints(value, min), message);
 
 function optionalText(max: number, message: string) {
   return z.pipe(trimmed, z.optional(z.string().check(z.maxLength(max, message))));

@@ -10,12 +10,14 @@ import {
   isWellFormedCsrfToken,
   verifyCsrfToken,
 } from './csrf.ts';
+import { firstMultipartField } from './first-form-field.ts';
 import { SECURITY_TOASTS, securityErrorBody } from './messages.ts';
 
 /** The page that explains a rejected form post; rendered in place with status 403. */
 export const SECURITY_ERROR_PATH = '/auth/error/csrf';
 
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
+const URL_ENCODED = /^application\/x-www-form-urlencoded/i;
+const MULTIPART = /^multipart\/form-data/i;
 
 /**
  * The one post that needs neither a session nor a CSRF token: the one-click unsubscribe link
@@ -44,10 +46,19 @@ function crossOrigin(request: Request, url: URL): boolean {
   return type === null || FORM_LIKE.test(type);
 }
 
+/**
+ * The token from the header, or from the form: a multipart form's first field (read without
+ * buffering an upload behind it), anywhere in a URL-encoded one (bounded by the server's form limit).
+ */
 async function submittedToken(request: Request): Promise<unknown> {
   const header = request.headers.get(CSRF_HEADER);
   if (header !== null) return header;
-  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) return undefined;
+  const type = request.headers.get('content-type') ?? '';
+  if (MULTIPART.test(type)) {
+    const first = await firstMultipartField(request);
+    return first?.name === CSRF_FIELD ? first.value : undefined;
+  }
+  if (!URL_ENCODED.test(type)) return undefined;
   try {
     return (await request.clone().formData()).get(CSRF_FIELD);
   } catch {

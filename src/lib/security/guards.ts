@@ -3,14 +3,18 @@ import type { APIContext } from 'astro';
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { getSecret } from 'astro:env/server';
 import { isStaff } from '../auth/session-user.ts';
+import { json } from '../json-api.server.ts';
 import { clearAuthCookies } from '../supabase/auth-cookies.ts';
 import { isSecureRequest } from './context-middleware.ts';
+import { isStateChanging } from './csrf.ts';
 import { putFlash } from './flash.ts';
 import { authErrorToast } from './messages.ts';
 import { signInPath } from './next-path.ts';
 
 const SIGNED_IN_AREAS = ['/dashboard', '/applications', '/admission-application', '/profile'];
 const ADMIN_AREAS = ['/admin', '/admin-intake'];
+/** Endpoints and pages that act only for a signed-in caller, besides the areas above. */
+const SIGNED_IN_ACTIONS = ['/api/applications', '/api/shortlist/merge', '/setup-admin'];
 
 function within(pathname: string, areas: readonly string[]): boolean {
   return areas.some((area) => pathname === area || pathname.startsWith(`${area}/`));
@@ -80,5 +84,21 @@ export const guards = defineMiddleware(async (context, next) => {
       return context.redirect('/profile#security', 303);
     }
   }
+  return next();
+});
+
+/**
+ * A state-changing request from someone who is not signed in, to a route that acts only for a
+ * signed-in caller, is answered before anything reads its body (the CSRF check reads form posts):
+ * admin areas say nothing (404), endpoints answer 401, pages send the visitor to sign in.
+ */
+export const signedOutPosts = defineMiddleware((context, next) => {
+  if (context.isPrerendered || context.locals.user || !isStateChanging(context.request.method)) return next();
+  const { pathname } = context.url;
+  if (within(pathname, ADMIN_AREAS)) return new Response(null, { status: 404 });
+  if (pathname.startsWith('/api/') && within(pathname, SIGNED_IN_ACTIONS))
+    return json({ ok: false, status: 401, message: 'Your session has ended. Please sign in again.' }, 401);
+  if (within(pathname, [...SIGNED_IN_AREAS, ...SIGNED_IN_ACTIONS]))
+    return toSignIn(context, `${pathname}${context.url.search}`);
   return next();
 });

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * The largest body each family of request may carry, in bytes. Uploads are the storage bucket's
+ * 10 MiB file limit plus the form around the file (a message of up to 5,000 characters); the
+ * largest other form, a message template with its HTML, stays under 200 KB; the largest JSON body,
+ * a draft's answers, under 64 KB.
+ */
+export const BODY_LIMITS = { upload: 10 * MiB + 256 * KiB, form: 512 * KiB, json: 128 * KiB } as const;
+
+/** The routes that take a file: a document, or a message with its attachment. */
+const UPLOAD_ROUTES = [
+  /^\/api\/applications\/[^/]+\/documents\/?$/,
+  /^\/applications\/[^/]+\/?$/,
+  /^\/admin\/applications\/[^/]+\/?$/,
+];
+
+export interface BodyRefusal {
+  status: 411 | 413;
+  message: string;
+}
+
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
+
+/** How many bytes this request may send: by its route first, then by the type it declares. */
+export function bodyLimitFor(req: IncomingMessage): number {
+  if (UPLOAD_ROUTES.some((route) => route.test(pathOf(req)))) return BODY_LIMITS.upload;
+  return /^application\/([\w.+-]+\+)?json/i.test(req.headers['content-type'] ?? '')
+    ? BODY_LIMITS.json
+    : BODY_LIMITS.form;
+}
+
+const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` : `${bytes / KiB} KB`);
+
+/**
+ * Why this request's body is refused before a byte of it is read: it declares more than its
+ * route takes (413), or it does not declare its length at all (411; every browser form and fetch
+ * does), so nothing past the limit ever reaches the app. Node's parser holds a body to its
+ * declared length.
+ */
+export function bodyRefusal(req: IncomingMessage): BodyRefusal | undefined {
+  const declared = req.headers['content-length'];
+  if (declared === undefined) {
+    return req.headers['transfer-encoding'] === undefined
+      ? undefined
+      : { status: 411, message: 'The request must say how long its body is (Content-Length).' };
+  }
+  const limit = bodyLimitFor(req);
+  if (Number(declared) <= limit) return undefined;
+  return {
+    status: 413,
+    message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved.`,
+  };
+}
+
+const wantsJson = (req: IncomingMessage) =>
+  req.headers['x-csrf-token'] !== undefined ||
+  /json/i.test(req.headers['content-type'] ?? '') ||
+  (/application\/json/i.test(req.headers.accept ?? '') && !/text\/html/i.test(req.headers.accept ?? ''));
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Answers a refused body and closes the connection, so Node does not read the rest of it. Fetch
+ * callers get the JSON the app's endpoints answer with; a browser's own form post gets a page.
+ */
+export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: BodyRefusal): void {
+  const json = wantsJson(req);
+  const body = json
+    ? JSON.stringify({ ok: false, status: refusal.status, message: refusal.message })
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send · Unipath</title></head><body><main><h1>Too much to send</h1><p>${escapeHtml(refusal.message)}</p><p>Go back, choose a smaller file or shorten the text, and send it again.</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
+  res.writeHead(refusal.status, {
+    'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  });
+  res.end(body);
+}
