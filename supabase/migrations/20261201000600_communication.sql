@@ -370,8 +370,9 @@ create table public.notification_events (
   fields jsonb not null default '{}' check (jsonb_typeof(fields) = 'object'),
   created_at timestamptz not null default now(),
   composed_at timestamptz,
-  -- Why an event made no message of its own: 'duplicate', 'unsubscribed', 'no_address'.
-  skipped text check (skipped in ('duplicate', 'unsubscribed', 'no_address')),
+  -- Why an event made no message of its own: 'duplicate', 'unsubscribed', 'no_address', or 'failed'
+  -- when composing its message raised (the error is in job_failures until an administrator retries).
+  skipped text check (skipped in ('duplicate', 'unsubscribed', 'no_address', 'failed')),
   message_id uuid references public.notification_outbox (id) on delete set null
 );
 create index notification_events_pending_idx on public.notification_events (recipient_id, application_id, created_at)
@@ -384,6 +385,80 @@ revoke all on public.notification_events from anon, authenticated;
 grant select on public.notification_events to authenticated;
 create policy notification_events_select_admin on public.notification_events
   for select to authenticated using ((select public.has_role('admin')));
+
+-- What the timed work could not do. The composer, the staff digests, the reminders and the saved-search
+-- alerts each handle one group or row at a time in a subtransaction: one that raises is rolled back
+-- alone, recorded here (one row per job and item, counting repeats) and skipped, and everything else
+-- goes on. Administrators see these at /admin/mail; retrying a message that could not be composed
+-- puts its events back for the next sweep, and reminders and alerts are tried again by the next run.
+create table public.job_failures (
+  id bigint generated always as identity primary key,
+  job text not null check (job in ('compose', 'digest', 'reminder', 'search_alert')),
+  -- What failed, as the job knows it: 'events:<recipient>:<application>', 'reminder:<kind>:<application>'…
+  item text not null check (char_length(item) between 1 and 200),
+  recipient_id uuid references auth.users (id) on delete cascade,
+  application_id uuid references public.applications (id) on delete cascade,
+  error text not null check (char_length(error) between 1 and 1000),
+  failures integer not null default 1 check (failures >= 1),
+  first_failed_at timestamptz not null default now(),
+  last_failed_at timestamptz not null default now(),
+  unique (job, item)
+);
+create index job_failures_recipient_idx on public.job_failures (recipient_id);
+create index job_failures_application_idx on public.job_failures (application_id);
+alter table public.job_failures enable row level security;
+revoke all on public.job_failures from anon, authenticated;
+grant select on public.job_failures to authenticated;
+create policy job_failures_select_admin on public.job_failures
+  for select to authenticated using ((select public.has_role('admin')));
+
+create or replace function public.record_job_failure(job text, item text, recipient uuid, application uuid,
+  failure text)
+returns void
+language sql volatile security definer
+set search_path = ''
+as $$
+  insert into public.job_failures (job, item, recipient_id, application_id, error)
+  values (job, left(item, 200), recipient, application, left(coalesce(nullif(failure, ''), 'unknown error'), 1000))
+  on conflict on constraint job_failures_job_item_key do update
+    set error = excluded.error, failures = public.job_failures.failures + 1, last_failed_at = now()
+$$;
+revoke execute on function public.record_job_failure(text, text, uuid, uuid, text) from public, anon, authenticated;
+
+-- An administrator clears a failure once its cause is fixed: a message that could not be composed gets
+-- its events back for the next sweep; reminders and alerts are tried again by the next hourly run anyway.
+create or replace function public.retry_job_failure(failure_id bigint) returns public.job_failures
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  row public.job_failures;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators retry background work.' using errcode = '42501';
+  end if;
+  delete from public.job_failures f where f.id = failure_id returning * into row;
+  if not found then
+    raise exception 'That failure has already been cleared.' using errcode = 'P0001';
+  end if;
+  if row.job in ('compose', 'digest') then
+    update public.notification_events e set composed_at = null, skipped = null
+    where e.skipped = 'failed' and e.recipient_id = row.recipient_id
+      and (row.job = 'digest' or e.application_id is not distinct from row.application_id);
+  end if;
+  return row;
+end
+$$;
+revoke execute on function public.retry_job_failure(bigint) from public, anon;
+grant execute on function public.retry_job_failure(bigint) to authenticated, service_role;
+
+-- Text cut to fit a column, marked with an ellipsis where it was cut.
+create or replace function public.fit_text(value text, max_length integer) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case when char_length(value) <= max_length then value else left(value, max_length - 1) || '…' end
+$$;
 
 -- The fields every message about an application can use, as they stand when the event happens.
 create or replace function public.application_fields(application uuid, recipient uuid) returns jsonb
@@ -487,6 +562,8 @@ begin
         'updates_html', array_to_string(htmls, '<hr>')));
     message_kind := gather_template;
   end if;
+  -- A subject made long by what people typed (a name, a course) is cut to fit the outbox, not refused.
+  rendered.subject := public.fit_text(rendered.subject, 200);
   -- Never the same words twice to the same person within a day.
   if exists (select 1 from public.notification_outbox o where o.recipient = email and o.subject = rendered.subject
       and o.body = rendered.body_text and o.created_at > now() - interval '1 day') then
@@ -519,6 +596,7 @@ declare
   grp record;
   ids bigint[];
   composed integer := 0;
+  failure text;
 begin
   for grp in
     select e.recipient_id, e.application_id from public.notification_events e
@@ -538,11 +616,19 @@ begin
         and e.composed_at is null and not (t.audience = 'staff' and coalesce(s.delivery, 'immediate') = 'daily')
       for update of e skip locked) x;
     if ids is not null then
-      perform public.compose_message(grp.recipient_id, grp.application_id, ids,
-        case when (select bool_and(t.audience = 'staff') from public.notification_events e
-          join public.message_templates t on t.key = e.template_key where e.id = any (ids))
-          then 'staff_updates' else 'application_updates' end);
-      composed := composed + 1;
+      begin
+        perform public.compose_message(grp.recipient_id, grp.application_id, ids,
+          case when (select bool_and(t.audience = 'staff') from public.notification_events e
+            join public.message_templates t on t.key = e.template_key where e.id = any (ids))
+            then 'staff_updates' else 'application_updates' end);
+        composed := composed + 1;
+      exception when others then
+        failure := sqlerrm;
+        update public.notification_events set composed_at = now(), skipped = 'failed' where id = any (ids);
+        perform public.record_job_failure('compose',
+          'events:' || grp.recipient_id || ':' || coalesce(grp.application_id::text, 'none'),
+          grp.recipient_id, grp.application_id, failure);
+      end;
     end if;
   end loop;
   return composed;
@@ -558,6 +644,7 @@ declare
   person record;
   ids bigint[];
   composed integer := 0;
+  failure text;
 begin
   for person in
     select s.user_id from public.staff_notification_settings s
@@ -571,8 +658,14 @@ begin
       for update of e skip locked) x;
     update public.staff_notification_settings s set last_digest_at = now() where s.user_id = person.user_id;
     if ids is not null then
-      perform public.compose_message(person.user_id, null, ids, 'staff_digest');
-      composed := composed + 1;
+      begin
+        perform public.compose_message(person.user_id, null, ids, 'staff_digest');
+        composed := composed + 1;
+      exception when others then
+        failure := sqlerrm;
+        update public.notification_events set composed_at = now(), skipped = 'failed' where id = any (ids);
+        perform public.record_job_failure('digest', 'digest:' || person.user_id, person.user_id, null, failure);
+      end;
     end if;
   end loop;
   return composed;
@@ -1254,7 +1347,8 @@ as $$
   select case when days <= 0 then 'today' when days = 1 then 'tomorrow' else 'in ' || days || ' days' end
 $$;
 
--- Records one reminder and queues its event, unless it was already sent.
+-- Records one reminder and queues its event, unless it was already sent. One that raises is rolled back
+-- alone and recorded in job_failures, so the other reminders still go; the next run tries it again.
 create or replace function public.send_reminder(application uuid, recipient uuid, reminder_kind text,
   reminder_step text, template_key text, fields jsonb)
 returns boolean
@@ -1276,6 +1370,10 @@ begin
   perform public.queue_event(recipient, application, template_key, fields || jsonb_build_object('unsubscribe_url',
     (select s.site_url from public.admissions_settings s) || '/unsubscribe?token=' || prefs.unsubscribe_token));
   return true;
+exception when others then
+  perform public.record_job_failure('reminder', 'reminder:' || reminder_kind || ':' || application || ':' || reminder_step,
+    recipient, application, sqlerrm);
+  return false;
 end
 $$;
 revoke execute on function public.send_reminder(uuid, uuid, text, text, text, jsonb) from public, anon, authenticated;

@@ -58,13 +58,14 @@ export const DEFAULT_QUIET_SECONDS = 120;
 /**
  * Turns the events that have been quiet long enough into messages (one per person and application,
  * and the daily staff digests). Several servers may compose at once: the database takes each group
- * under row locks.
+ * under row locks, and a group that fails is recorded and skipped there. Whatever still goes wrong
+ * here is logged, never allowed to hold back what is already in the outbox.
  */
 async function compose(client: SupabaseClient<Database>, quietSeconds: number): Promise<void> {
   const composed = await client.rpc('compose_notifications', { quiet_seconds: quietSeconds });
-  if (composed.error) throw new Error(`mail: could not compose messages: ${composed.error.message}`);
+  if (composed.error) console.error(`mail: could not compose messages: ${composed.error.message}`);
   const digests = await client.rpc('compose_staff_digests');
-  if (digests.error) throw new Error(`mail: could not compose the staff digests: ${digests.error.message}`);
+  if (digests.error) console.error(`mail: could not compose the staff digests: ${digests.error.message}`);
 }
 
 /**

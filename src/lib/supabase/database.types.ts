@@ -934,6 +934,50 @@ export type Database = {
           },
         ];
       };
+      job_failures: {
+        Row: {
+          application_id: string | null;
+          error: string;
+          failures: number;
+          first_failed_at: string;
+          id: number;
+          item: string;
+          job: string;
+          last_failed_at: string;
+          recipient_id: string | null;
+        };
+        Insert: {
+          application_id?: string | null;
+          error: string;
+          failures?: number;
+          first_failed_at?: string;
+          id?: never;
+          item: string;
+          job: string;
+          last_failed_at?: string;
+          recipient_id?: string | null;
+        };
+        Update: {
+          application_id?: string | null;
+          error?: string;
+          failures?: number;
+          first_failed_at?: string;
+          id?: never;
+          item?: string;
+          job?: string;
+          last_failed_at?: string;
+          recipient_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'job_failures_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       leads: {
         Row: {
           assignee: string | null;
@@ -2335,6 +2379,13 @@ export type Database = {
         };
         Returns: string;
       };
+      fit_text: {
+        Args: {
+          max_length: number;
+          value: string;
+        };
+        Returns: string;
+      };
       fold: {
         Args: {
           value: string;
@@ -2605,6 +2656,16 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_job_failure: {
+        Args: {
+          application: string;
+          failure: string;
+          item: string;
+          job: string;
+          recipient: string;
+        };
+        Returns: undefined;
+      };
       refresh_course_intakes: {
         Args: {
           course_ids: string[];
@@ -2690,6 +2751,12 @@ export type Database = {
           application_id: string;
         };
         Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      retry_job_failure: {
+        Args: {
+          failure_id: number;
+        };
+        Returns: Database['public']['Tables']['job_failures']['Row'];
       };
       retry_notification: {
         Args: {

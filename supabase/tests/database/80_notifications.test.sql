@@ -3,7 +3,7 @@
 -- makes one message per person and application, public.email_preferences and
 -- public.staff_notification_settings, and the outbox's retries.
 begin;
-select plan(49);
+select plan(62);
 -- The seed's own letters (demo submissions and decisions) are not this file's business.
 update public.notification_events set composed_at = now() where composed_at is null;
 select tests.create_user('owner');
@@ -105,6 +105,33 @@ select public.release_notification((select id from public.notification_outbox wh
 select ok((select failed_at is not null from public.notification_outbox where recipient = 'owner@tap.test'), 'after the last attempt it is marked failed');
 select tests.authenticate_as('admin');
 select is((public.retry_notification((select id from public.notification_outbox where recipient = 'owner@tap.test'))).attempts, 0, 'an administrator sends it again');
+
+
+-- One group that cannot be composed is set aside; the others go out, and administrators see why.
+select tests.clear_authentication();
+update public.notification_events set composed_at = now() where composed_at is null;
+select public.queue_event(tests.user_id('other'), null, 'tap_note', jsonb_build_object('detail', repeat('x', 40001)));
+select public.queue_event(tests.user_id('owner'), (select v::uuid from tap where k = 'app'), 'tap_note', '{"detail": "Fine."}');
+select is(public.compose_notifications(0), 1, 'the composer goes past a group that raises');
+select is((select count(*) from public.notification_outbox where recipient = 'owner@tap.test' and body like '%Fine.%'), 1::bigint, 'and composes the others');
+select is((select skipped from public.notification_events where recipient_id = tests.user_id('other') order by id desc limit 1), 'failed', 'the failed events are marked so');
+select is((select job || ' ' || failures from public.job_failures where recipient_id = tests.user_id('other')), 'compose 1', 'and recorded once');
+select ok((select error like '%notification_outbox_body_check%' from public.job_failures where recipient_id = tests.user_id('other')), 'with the error');
+select is(public.compose_notifications(0), 0, 'a failed group is not tried again on every sweep');
+-- A subject made long by what someone typed is cut to fit, not refused.
+select public.queue_event(tests.user_id('owner'), null, 'tap_note', jsonb_build_object('reference', repeat('R', 240)));
+select is(public.compose_notifications(0), 1, 'a subject longer than the outbox keeps is composed');
+select is((select char_length(subject) || ' ' || right(subject, 1) from public.notification_outbox where recipient = 'owner@tap.test' and subject like '%RRRR%'), '200 …', 'cut to 200 characters with an ellipsis');
+
+select tests.authenticate_as('owner');
+select is(tests.row_count($$select 1 from public.job_failures$$), 0, 'an applicant sees no background failure');
+select throws_ok($$select public.retry_job_failure((select min(id) from public.job_failures))$$, '42501', null, 'nor retries one');
+select tests.authenticate_as('counsellor');
+select is(tests.row_count($$select 1 from public.job_failures$$), 0, 'nor does a counsellor');
+select tests.authenticate_as('admin');
+select is((public.retry_job_failure((select id from public.job_failures where recipient_id = tests.user_id('other')))).job, 'compose', 'an administrator retries it');
+select tests.clear_authentication();
+select is((select count(*) from public.notification_events where recipient_id = tests.user_id('other') and composed_at is null), 1::bigint, 'its events wait for the composer again');
 
 select * from finish();
 rollback;

@@ -1,7 +1,7 @@
 -- Reminders (queue_reminders, reminders_sent) and staff notifications (assigned to me, a document
 -- uploaded, an offer accepted or declined), through the notification core's events and composer.
 begin;
-select plan(64);
+select plan(67);
 select tests.create_user('owner');
 select tests.create_user('late');
 select tests.create_user('offered');
@@ -168,5 +168,10 @@ select public.compose_notifications(0);
 select is((select count(*) from public.notification_outbox where user_id = tests.user_id('reviewer') and kind like 'staff_%'), 0::bigint, 'nothing goes to a digest reader as it happens');
 select is(public.compose_staff_digests(), 1, 'the digest gathers it');
 
+-- One reminder that raises is rolled back alone and recorded; the next run tries it again.
+select is(public.send_reminder((select a.id from public.applications a where a.applicant_id = tests.user_id('owner')),
+  tests.user_id('owner'), 'draft_deadline', '99', 'no_such_template', '{}'), false, 'a reminder that raises is not sent');
+select is((select count(*) from public.reminders_sent where step = '99'), 0::bigint, 'nor recorded as sent');
+select is((select job || ' ' || failures from public.job_failures where item like 'reminder:draft_deadline:%:99'), 'reminder 1', 'but recorded as failed, for administrators');
 select * from finish();
 rollback;

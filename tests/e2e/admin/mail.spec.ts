@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { mailboxMessages } from '../../helpers/mailbox.ts';
 import { STACK_URL } from '../applications/support.ts';
-import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
+import { expectNoViolations, serviceClient, signInStaff, submittedByNewApplicant } from './support.ts';
 
 const inbox = (to: string) => mailboxMessages(`${STACK_URL}/mailbox`, to);
 
@@ -85,4 +85,51 @@ test('an administrator sees a message that failed for good and sends it again', 
   } finally {
     await counsellor.close();
   }
+});
+
+test('an administrator sees a letter that could not be composed, and composes it again once fixed', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const application = await submittedByNewApplicant(browser, baseURL);
+  const service = await serviceClient();
+  // A letter whose words are longer than the outbox keeps: the composer sets it aside, alone.
+  const queued = await service.from('notification_events').insert({
+    recipient_id: application.id,
+    application_id: application.applicationId,
+    template_key: 'decision_rejected',
+    fields: { reason: 'x'.repeat(50_000), reference: application.reference },
+  });
+  expect(queued.error).toBeNull();
+
+  await signInStaff(context, baseURL, 'admin');
+  const item = page.getByTestId('job-failure').filter({ hasText: application.reference });
+  await expect
+    .poll(async () => {
+      await page.goto('/admin/mail');
+      return item.count();
+    })
+    .toBe(1);
+  await expect(item).toContainText('A message could not be written');
+  await expect(item.getByTestId('job-failure-error')).toContainText('notification_outbox_body_check');
+  await expectNoViolations(page, 'mail, background work that failed');
+
+  const fixed = await service
+    .from('notification_events')
+    .update({ fields: { reason: 'The course is full.', reference: application.reference } })
+    .eq('application_id', application.applicationId)
+    .eq('template_key', 'decision_rejected');
+  expect(fixed.error).toBeNull();
+  await item
+    .getByRole('button', { name: `Compose again: a message could not be written (${application.reference})` })
+    .click();
+  await expect(page.getByTestId('mail-retried')).toHaveText(
+    'Done. What failed is tried again on the next run of its job.',
+  );
+  await expect(item).toHaveCount(0);
+  await expect
+    .poll(async () => (await inbox(application.email)).length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
 });

@@ -156,7 +156,12 @@ describe('the outbox sender over SMTP', () => {
       attempts: 8,
       last_error: expect.stringMatching(/Relay access denied/) as unknown,
     });
-    expect(await loadMailStatus(applicant.client)).toEqual({ failed: [], pending: 0, retrying: 0 });
+    expect(await loadMailStatus(applicant.client)).toEqual({
+      failed: [],
+      jobFailures: [],
+      pending: 0,
+      retrying: 0,
+    });
 
     // Only an administrator sends it again, from the first attempt; then it goes out.
     const refused = await counsellor.client.rpc('retry_notification', { notification_id: id });
@@ -275,5 +280,55 @@ describe('the local mailbox’s SMTP listener', () => {
         expect.objectContaining({ kind: 'email', subject: 'Hello', text: 'Plain words', html: null }),
       ]);
     }
+  });
+
+  it('sends everything else when one message cannot be composed, and shows administrators the one that failed', async () => {
+    await settleOutbox();
+    const [poisoned, other, admin] = [
+      await person(stack),
+      await person(stack),
+      await person(stack, ['admin']),
+    ];
+    await submitted(other, courseId, intakeId);
+    const poisonedApp = await submitted(poisoned, courseId, intakeId);
+    const { rows: references } = await stack.db.query<{ reference: string }>(
+      'select reference from public.applications where id = $1',
+      [poisonedApp.id],
+    );
+    const waiting = `queued-${Date.now()}@example.com`;
+    await queue(waiting);
+    // A letter whose words would be longer than the outbox keeps: composing it raises.
+    await stack.db.query(
+      `select public.queue_event($1, $2, 'decision_rejected', jsonb_build_object('reason', repeat('x', 50000)))`,
+      [poisoned.id, poisonedApp.id],
+    );
+
+    expect(await mailboxSender().sweep()).toMatchObject({ failed: 0 });
+    const { rows: recipients } = await stack.db.query<{ id: string; email: string }>(
+      'select id, email from auth.users where id = any ($1)',
+      [[poisoned.id, other.id]],
+    );
+    const emailOf = (id: string) => recipients.find((row) => row.id === id)!.email;
+    expect(await inbox(waiting)).toHaveLength(1);
+    expect((await inbox(emailOf(other.id))).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^We received your application /),
+    ]);
+    expect(await inbox(emailOf(poisoned.id))).toEqual([]);
+
+    const status = await loadMailStatus(admin.client);
+    const failure = status?.jobFailures.find((f) => f.reference === references[0]!.reference);
+    expect(failure).toMatchObject({ job: 'compose', failures: 1 });
+    expect(failure?.error).toMatch(/notification_outbox_body_check/);
+    expect((await loadMailStatus(other.client))?.jobFailures ?? []).toEqual([]);
+
+    // Once the cause is fixed, an administrator composes it again: the receipt it held goes out.
+    await stack.db.query(
+      `update public.notification_events set fields = fields - 'reason' where application_id = $1 and template_key = 'decision_rejected'`,
+      [poisonedApp.id],
+    );
+    const retried = await admin.client.rpc('retry_job_failure', { failure_id: failure!.id });
+    expect(retried.error).toBeNull();
+    await mailboxSender().sweep();
+    expect((await inbox(emailOf(poisoned.id))).length).toBe(1);
   });
 });

@@ -9,8 +9,13 @@ export interface MailPageModel {
   status: MailStatus | null;
   /** Why the last retry was refused, shown above the list. */
   problem: string | null;
-  /** A retry just went through (post/redirect/get). */
-  retried: boolean;
+  /** A retry just went through (post/redirect/get): of a message, or of background work. */
+  retried: 'message' | 'job' | null;
+}
+
+function retriedOf(value: string | null): MailPageModel['retried'] {
+  if (value === '1') return 'message';
+  return value === 'job' ? 'job' : null;
 }
 
 /** /admin/mail: a retry runs and comes back to the page; a refused one is shown on it. */
@@ -25,6 +30,6 @@ export async function loadMailPage(astro: AstroGlobal, ctx: AdminContext): Promi
   return {
     status: await loadMailStatus(ctx.supabase),
     problem,
-    retried: problem === null && astro.url.searchParams.get('retried') === '1',
+    retried: problem === null ? retriedOf(astro.url.searchParams.get('retried')) : null,
   };
 }

@@ -12,8 +12,22 @@ export interface FailedMessage {
   failed_at: string;
 }
 
+/** Background work that raised on one item and was skipped (see job_failures in the database). */
+export interface JobFailure {
+  id: number;
+  job: 'compose' | 'digest' | 'reminder' | 'search_alert';
+  error: string;
+  failures: number;
+  first_failed_at: string;
+  last_failed_at: string;
+  /** The application it was about, when there is one. */
+  reference: string | null;
+}
+
 export interface MailStatus {
   failed: FailedMessage[];
+  /** What the composer, the digests, the reminders and the alerts could not do. */
+  jobFailures: JobFailure[];
   /** Waiting for their first attempt. */
   pending: number;
   /** Tried and refused at least once, waiting for the next try. */
@@ -31,19 +45,31 @@ export async function loadMailStatus(supabase: SupabaseClient<Database>): Promis
       .select('id', { count: 'exact', head: true })
       .is('sent_at', null)
       .is('failed_at', null);
-  const [failed, pending, retrying] = await Promise.all([
+  const [failed, jobs, pending, retrying] = await Promise.all([
     supabase
       .from('notification_outbox')
       .select('id, recipient, kind, subject, attempts, last_error, failed_at')
       .not('failed_at', 'is', null)
       .order('failed_at', { ascending: false })
       .limit(FAILED_SHOWN),
+    supabase
+      .from('job_failures')
+      .select(
+        'id, job, error, failures, first_failed_at, last_failed_at, application:applications(reference)',
+      )
+      .order('last_failed_at', { ascending: false })
+      .limit(FAILED_SHOWN),
     unsent().eq('attempts', 0),
     unsent().gt('attempts', 0),
   ]);
-  if (failed.error || pending.error || retrying.error) return null;
+  if (failed.error || jobs.error || pending.error || retrying.error) return null;
   return {
     failed: (failed.data ?? []) as FailedMessage[],
+    jobFailures: (jobs.data ?? []).map(({ application, ...failure }) => ({
+      ...failure,
+      job: failure.job as JobFailure['job'],
+      reference: application?.reference ?? null,
+    })),
     pending: pending.count ?? 0,
     retrying: retrying.count ?? 0,
   };
@@ -54,3 +80,27 @@ export function kindLabel(kind: string): string {
   const words = kind.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** What each kind of background work is called on the page, and what retrying it does. */
+export const JOB_WORDS: Record<JobFailure['job'], { what: string; retry: string; after: string }> = {
+  compose: {
+    what: 'A message could not be written',
+    retry: 'Compose again',
+    after: 'Its events are put back and the message is written on the next sweep.',
+  },
+  digest: {
+    what: 'A staff digest could not be written',
+    retry: 'Compose again',
+    after: 'Its events are put back and the digest is written on the next sweep.',
+  },
+  reminder: {
+    what: 'A reminder could not be queued',
+    retry: 'Clear',
+    after: 'Reminders are tried again every hour; clear this once the cause is fixed.',
+  },
+  search_alert: {
+    what: 'A saved-search alert could not be queued',
+    retry: 'Clear',
+    after: 'Alerts are tried again every hour; clear this once the cause is fixed.',
+  },
+};
