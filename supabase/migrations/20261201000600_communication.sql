@@ -1454,15 +1454,59 @@ grant execute on function public.queue_reminders(timestamptz) to service_role;
 -- job as queue_reminders(); saved_search_alerts holds one row per (search, course or intake), inserted
 -- with on conflict do nothing before the event is queued, so several servers never send one twice.
 
+-- Whether a JSON value is absent, or a list of at most 20 strings each matching `pattern`.
+create or replace function public.saved_search_list_valid(items jsonb, pattern text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select items is null or case when jsonb_typeof(items) = 'array' then jsonb_array_length(items) <= 20
+    and not exists (select 1 from jsonb_array_elements(items) e
+      where jsonb_typeof(e) <> 'string' or not ((e #>> '{}') ~ pattern))
+    else false end
+$$;
+
+-- Whether a JSON value is absent, or a whole number between low and high.
+create or replace function public.saved_search_number_valid(value jsonb, low integer, high integer) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select value is null or case when jsonb_typeof(value) = 'number'
+    then value::numeric = trunc(value::numeric) and value::numeric between low and high else false end
+$$;
+
+-- The shape of a saved search's filters, as the course search parses a /courses query (the app's
+-- courseSearchSchema): only its keys, each of its type and within its bounds. A row of another shape
+-- cannot be stored, so the hourly alert job never meets one.
+create or replace function public.saved_search_filters_valid(filters jsonb) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(filters) <> 'object' then false else
+    not exists (select 1 from jsonb_object_keys(filters) k
+      where k not in ('q', 'level', 'field', 'country', 'university', 'mode', 'language', 'duration_max', 'intake'))
+    and (filters -> 'q' is null or case when jsonb_typeof(filters -> 'q') = 'string'
+      then char_length(filters ->> 'q') between 1 and 120 else false end)
+    and public.saved_search_list_valid(filters -> 'level', '^(foundation|diploma|certificate|bachelor|master|doctorate)$')
+    and public.saved_search_list_valid(filters -> 'field', '^.{2,80}$')
+    and public.saved_search_list_valid(filters -> 'country', '^[A-Z]{2}$')
+    and public.saved_search_list_valid(filters -> 'university',
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$')
+    and public.saved_search_list_valid(filters -> 'mode', '^(full_time|part_time|online|blended)$')
+    and public.saved_search_list_valid(filters -> 'language', '^[a-z]{2}$')
+    and public.saved_search_number_valid(filters -> 'duration_max', 1, 120)
+    and public.saved_search_number_valid(filters -> 'intake', 1, 12)
+  end
+$$;
+
 create table public.saved_searches (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   label text not null check (char_length(btrim(label)) between 1 and 200),
   -- The /courses query string (without the leading "?"), for the link back.
   query text not null check (char_length(query) <= 2000),
-  -- {q, level[], field[], country[], university[], mode[], language[], duration_max, intake}, checked
-  -- by the app's course filter schema; the tuition ceiling is kept converted to US dollars.
-  filters jsonb not null check (jsonb_typeof(filters) = 'object'),
+  -- {q, level[], field[], country[], university[], mode[], language[], duration_max, intake}, of the
+  -- shape saved_search_filters_valid() checks; the tuition ceiling is kept converted to US dollars.
+  filters jsonb not null constraint saved_searches_filters_shape check (public.saved_search_filters_valid(filters)),
   max_tuition_usd numeric(12, 2) check (max_tuition_usd >= 0),
   created_at timestamptz not null default now(),
   unique (user_id, query)
@@ -1562,6 +1606,8 @@ declare
   queued integer := 0;
 begin
   for saved in select * from public.saved_searches order by created_at loop
+  -- Each search alone: one that raises is rolled back and recorded, and the next is handled.
+  begin
     with matches as (
       select 'course' as kind, c.id as item_id, c.title || ', ' || c.university_name as line,
         '/courses/' || c.slug as path, c.title as sort_key
@@ -1593,6 +1639,9 @@ begin
         'unsubscribe_url', site || '/unsubscribe?token=' || (public.email_preferences_of(saved.user_id)).unsubscribe_token));
       queued := queued + 1;
     end if;
+  exception when others then
+    perform public.record_job_failure('search_alert', 'saved_search:' || saved.id, saved.user_id, null, sqlerrm);
+  end;
   end loop;
   return queued;
 end

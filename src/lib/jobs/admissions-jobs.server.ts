@@ -69,9 +69,17 @@ export async function forgetRateLimits(service: SupabaseClient<Database>): Promi
   return data;
 }
 
-/** The hourly job: the reminders due, then the saved-search alerts, then old rate-limit windows. */
-export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<void> {
-  await queueReminders(service);
-  await queueSearchAlerts(service);
-  await forgetRateLimits(service);
+/**
+ * The hourly job: the reminders due, the saved-search alerts and old rate-limit windows, each run
+ * whatever became of the others. What failed is logged; answers how many parts failed.
+ */
+export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<number> {
+  let failed = 0;
+  for (const part of [queueReminders, queueSearchAlerts, forgetRateLimits]) {
+    await part(service).catch((error: unknown) => {
+      failed += 1;
+      console.error(error instanceof Error ? error.message : error);
+    });
+  }
+  return failed;
 }

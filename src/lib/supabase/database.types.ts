@@ -2787,6 +2787,27 @@ export type Database = {
           total: number;
         }[];
       };
+      saved_search_filters_valid: {
+        Args: {
+          filters: Json;
+        };
+        Returns: boolean;
+      };
+      saved_search_list_valid: {
+        Args: {
+          items: Json;
+          pattern: string;
+        };
+        Returns: boolean;
+      };
+      saved_search_number_valid: {
+        Args: {
+          high: number;
+          low: number;
+          value: Json;
+        };
+        Returns: boolean;
+      };
       search_applicant_ids: {
         Args: {
           search: string;

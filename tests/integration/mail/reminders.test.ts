@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBackgroundWork } from '../../../src/lib/jobs/background.server.ts';
@@ -9,6 +10,10 @@ import { createSmtpTransport } from '../../../src/lib/mail/transport.ts';
 import { mailboxMessages } from '../../helpers/mailbox.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import { course, draft, intake, person } from '../applications/fixtures.ts';
+import { parseCourseSearch } from '../../../src/features/catalogue/schema.ts';
+import { savedSearchDraft } from '../../../src/features/saved-searches/saved-search.ts';
+import { saveSearch } from '../../../src/features/saved-searches/saved-searches.server.ts';
+import type { Database } from '../../../src/lib/supabase/database.types.ts';
 
 let stack: RunningStack;
 beforeAll(async () => {
@@ -122,5 +127,33 @@ describe('reminders', () => {
     const applicant = await person(stack);
     const { error } = await applicant.client.rpc('queue_reminders');
     expect(error).not.toBeNull();
+  });
+});
+
+describe('saved searches as stored through the API', () => {
+  it('keeps what the course search saves, and refuses filters of another shape that would break the alerts', async () => {
+    const owner = await person(stack);
+    const filters = parseCourseSearch(
+      new URLSearchParams('q=law&level=master&country=GB&intake=9&duration_max=24'),
+    );
+    const saved = await saveSearch(
+      owner.client as SupabaseClient<Database>,
+      savedSearchDraft(filters, 'GBP'),
+    );
+    expect(saved.ok).toBe(true);
+    for (const bad of [{ duration_max: 'abc' }, { level: 'x' }, { intake: '99999' }, { q: 1 }]) {
+      const { error, count } = await owner.client
+        .from('saved_searches')
+        .insert(
+          { label: 'Made by hand', query: `bad=${JSON.stringify(bad)}`, filters: bad },
+          { count: 'exact' },
+        );
+      expect(error?.code, JSON.stringify(bad)).toBe('23514');
+      expect(count).toBeNull();
+    }
+    const { data } = await owner.client.from('saved_searches').select('label');
+    expect(data).toHaveLength(1);
+    const alerts = await clientFor(stack, stack.serviceRoleKey).rpc('queue_search_alerts');
+    expect(alerts.error).toBeNull();
   });
 });

@@ -1,0 +1,40 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it, vi } from 'vitest';
+import { queueHourlyMessages } from '../../../src/lib/jobs/admissions-jobs.server.ts';
+import type { Database } from '../../../src/lib/supabase/database.types.ts';
+
+/** A service client whose functions answer as given; records which were called. */
+function serviceAnswering(answers: Record<string, { data?: unknown; error?: { message: string } }>) {
+  const called: string[] = [];
+  const client = {
+    rpc: (name: string) => {
+      called.push(name);
+      return Promise.resolve({ data: answers[name]?.data ?? 0, error: answers[name]?.error ?? null });
+    },
+  } as unknown as SupabaseClient<Database>;
+  return { client, called };
+}
+
+describe('the hourly job', () => {
+  it('still runs the alerts and drops old rate-limit windows when the reminders fail', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, called } = serviceAnswering({ queue_reminders: { error: { message: 'boom' } } });
+    expect(await queueHourlyMessages(client)).toBe(1);
+    expect(called).toEqual(['queue_reminders', 'queue_search_alerts', 'forget_rate_limits']);
+    expect(logged).toHaveBeenCalledWith('reminders: could not queue the reminders due: boom');
+    logged.mockRestore();
+  });
+
+  it('still drops old rate-limit windows when the alerts fail', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, called } = serviceAnswering({ queue_search_alerts: { error: { message: 'bad row' } } });
+    expect(await queueHourlyMessages(client)).toBe(1);
+    expect(called.at(-1)).toBe('forget_rate_limits');
+    logged.mockRestore();
+  });
+
+  it('answers 0 when every part ran', async () => {
+    const { client } = serviceAnswering({});
+    expect(await queueHourlyMessages(client)).toBe(0);
+  });
+});
