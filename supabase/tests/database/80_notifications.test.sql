@@ -3,7 +3,7 @@
 -- makes one message per person and application, public.email_preferences and
 -- public.staff_notification_settings, and the outbox's retries.
 begin;
-select plan(62);
+select plan(65);
 -- The seed's own letters (demo submissions and decisions) are not this file's business.
 update public.notification_events set composed_at = now() where composed_at is null;
 select tests.create_user('owner');
@@ -64,7 +64,17 @@ select is((select count(*) from public.audit_log where entity = 'message_templat
 select throws_ok($$update public.message_templates set subject = 'Old page', version = 1 where key = 'tap_note'$$, 'PT409', null, 'an edit from an old page is refused');
 select throws_like($$update public.message_templates set body_text = 'Hi {{first_name}}', version = 2 where key = 'tap_note'$$, 'The plain-text body uses unknown merge field(s) {{first_name}}.%', 'an unknown merge field is refused, naming it');
 select throws_like($$update public.message_templates set subject = 'Hi {{recipient name}}', version = 2 where key = 'tap_note'$$, 'The subject has a broken merge field%', 'a broken merge field is refused');
-select throws_like($$update public.message_templates set body_html = '<p onclick="x()">Hi</p>', version = 2 where key = 'tap_note'$$, 'The HTML body may not contain scripts%', 'HTML that could run code is refused');
+select throws_like($$update public.message_templates set body_html = '<p onclick="x()">Hi</p>', version = 2 where key = 'tap_note'$$, 'The HTML body may not use the onclick attribute on <p>%', 'HTML that could run code is refused, naming what');
+select throws_like($$update public.message_templates set body_html = '<p>Hi <script>alert(1)</script></p>', version = 2 where key = 'tap_note'$$, 'The HTML body may not use <script>%', 'a script is refused');
+select is((select count(*) from unnest(array[
+    '<script>alert(1)</script>', '<SCRIPT SRC=//x.test/a.js></SCRIPT>', '<svg/onload=alert(1)>', '<svg><g onload="x"/></svg>',
+    '<img src="x" onerror="alert(1)">', '<iframe src="https://x.test"></iframe>', '<form action="https://x.test"><input name="password"></form>',
+    '<meta http-equiv="refresh" content="0;url=https://x.test">', '<base href="https://x.test/">', '<a href="javascript:alert(1)">x</a>',
+    '<a href="&#106;avascript:alert(1)">x</a>', E'<a href="java\tscript:alert(1)">x</a>', '<a href=" JaVaScRiPt:alert(1)">x</a>',
+    '<p style="background:url(javascript:alert(1))">x</p>', '<style>p{}</style>', '<!--[if mso]><script>x</script><![endif]-->',
+    '<object data="x"></object>', '<a href="data:text/html,<script>x</script>">x</a>', '<p>unclosed', '<x:script xmlns:x="http://www.w3.org/1999/xhtml">1</x:script>'
+  ]) payload where public.html_refusal(payload) is null), 0::bigint, 'every kind of active HTML is refused');
+select is(public.html_refusal('<h2>Hello {{recipient_name}},</h2><p>See <a href="{{application_url}}">your application</a>&nbsp;now.<br>Or write to <a href="mailto:admissions@example.edu">us</a>.</p><hr><ul><li>One</li></ul>'), null, 'a plain letter with links, breaks and entities is accepted');
 select throws_ok($$update public.message_templates set fields = '{recipient_name,reference,detail,secret}', version = 2 where key = 'tap_note'$$, '42501', null, 'the fields are not an administrator''s to change');
 select is((select subject from public.message_templates where key = 'tap_note'), 'News about {{reference}}', 'nothing refused was saved');
 
