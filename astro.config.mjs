@@ -11,7 +11,7 @@ import { scrollTables } from './src/lib/content/scroll-tables.ts';
 import { clientInteract } from './src/integrations/client-interact/index.ts';
 import { createHash } from 'node:crypto';
 import { ACCOUNT_HINT_SCRIPT } from './src/features/account-nav/account-hint.ts';
-import { BODY_LIMITS } from './src/server/body-limits.ts';
+import { BODY_LIMITS } from './src/server/request-refusals.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -19,7 +19,7 @@ export default defineConfig({
   site,
   output: 'static',
   // The production server refuses a body past its route's limit before reading it
-  // (src/server/body-limits.ts); the adapter's own limit is the largest of them, for every other host.
+  // (src/server/request-refusals.ts); the adapter's own limit is the largest of them, for every other host.
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMITS.upload }),
   integrations: [
     react(),

@@ -18,8 +18,9 @@ const UPLOAD_ROUTES = [
   /^\/admin\/applications\/[^/]+\/?$/,
 ];
 
-export interface BodyRefusal {
-  status: 411 | 413;
+export interface Refusal {
+  status: 400 | 411 | 413;
+  title: string;
   message: string;
 }
 
@@ -41,18 +42,23 @@ const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` 
  * does), so nothing past the limit ever reaches the app. Node's parser holds a body to its
  * declared length.
  */
-export function bodyRefusal(req: IncomingMessage): BodyRefusal | undefined {
+export function bodyRefusal(req: IncomingMessage): Refusal | undefined {
   const declared = req.headers['content-length'];
   if (declared === undefined) {
     return req.headers['transfer-encoding'] === undefined
       ? undefined
-      : { status: 411, message: 'The request must say how long its body is (Content-Length).' };
+      : {
+          status: 411,
+          title: 'Length required',
+          message: 'The request must say how long its body is (Content-Length).',
+        };
   }
   const limit = bodyLimitFor(req);
   if (Number(declared) <= limit) return undefined;
   return {
     status: 413,
-    message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved.`,
+    title: 'Too much to send',
+    message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved: go back, choose a smaller file or shorten the text, and send it again.`,
   };
 }
 
@@ -63,15 +69,38 @@ const wantsJson = (req: IncomingMessage) =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** A percent-encoded control character (NUL to US, or DEL) in the path or the query. */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+
 /**
- * Answers a refused body and closes the connection, so Node does not read the rest of it. Fetch
+ * Why an address is refused before anything reads it: it holds a control character, which no
+ * link or form puts there and which the database cannot store (NUL) or compare. Raw ones never
+ * get this far: Node's parser refuses them.
+ */
+export function addressRefusal(req: IncomingMessage): Refusal | undefined {
+  if (!ENCODED_CONTROL.test(req.url ?? '')) return undefined;
+  return {
+    status: 400,
+    title: 'This address cannot be read',
+    message:
+      'The address holds a control character (such as %00) that no page of Unipath uses. Remove it from the address and try again.',
+  };
+}
+
+/** The first reason to refuse this request before reading it, if any. */
+export function refusalOf(req: IncomingMessage): Refusal | undefined {
+  return addressRefusal(req) ?? bodyRefusal(req);
+}
+
+/**
+ * Answers a refused request and closes the connection, so Node does not read the rest of it. Fetch
  * callers get the JSON the app's endpoints answer with; a browser's own form post gets a page.
  */
-export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: BodyRefusal): void {
+export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   const json = wantsJson(req);
   const body = json
     ? JSON.stringify({ ok: false, status: refusal.status, message: refusal.message })
-    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send · Unipath</title></head><body><main><h1>Too much to send</h1><p>${escapeHtml(refusal.message)}</p><p>Go back, choose a smaller file or shorten the text, and send it again.</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} · Unipath</title></head><body><main><h1>${refusal.title}</h1><p>${escapeHtml(refusal.message)}</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
   res.writeHead(refusal.status, {
     'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

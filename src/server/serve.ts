@@ -12,7 +12,7 @@ import { createCatalogueCache, type RenderedCache } from '../features/catalogue/
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { DEFAULT_SUPABASE_URL } from '../lib/supabase/service-env.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
-import { answerRefusal, bodyRefusal } from './body-limits.ts';
+import { answerRefusal, refusalOf } from './request-refusals.ts';
 import { clientAddressOf } from './client-address.ts';
 import { announceSetupToken } from './setup-token.ts';
 
@@ -202,7 +202,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       res.setHeader('Strict-Transport-Security', HSTS);
       seenAsHttps(req, res);
     }
-    const refusal = bodyRefusal(req);
+    const refusal = refusalOf(req);
     if (refusal) return answerRefusal(req, res, refusal);
     const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
     const render = () => compress(req, res, () => void pages(req, res, undefined, locals));
@@ -212,7 +212,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   // A client that waits for "100 Continue" before sending its body hears at once if it is refused.
   server.on('checkContinue', (req, res) => {
-    if (bodyRefusal(req) === undefined) res.writeContinue();
+    if (refusalOf(req) === undefined) res.writeContinue();
     server.emit('request', req, res);
   });
   const address = await listen(server, options.host, options.port);

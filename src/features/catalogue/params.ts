@@ -37,7 +37,13 @@ export const pageNumber = z.coerce.number().int().min(1).max(500).catch(1).defau
 
 export const searchText = z
   .string()
-  .transform((value) => value.replace(/\s+/g, ' ').trim().slice(0, 120))
+  // eslint-disable-next-line no-control-regex
+  .transform((value) =>
+    value
+      .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, 120),
+  )
   .catch('')
   .default('');
 

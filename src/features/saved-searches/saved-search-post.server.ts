@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { submittedFields } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { redirectAfter } from '../../lib/security/form-response.server.ts';
-import { signInPath } from '../../lib/security/next-path.ts';
+import { sanitizeNextPath, signInPath } from '../../lib/security/next-path.ts';
 import { createSharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
 import { hasFilters, savedSearchDraft, type CourseFilters } from './saved-search.ts';
 import { deleteSavedSearch, saveSearch } from './saved-searches.server.ts';
@@ -34,8 +34,11 @@ export async function handleSavedSearchPost(
   if (astro.request.method !== 'POST') return astro.redirect('/profile#saved-searches', 303);
   const fields = await submittedFields(astro.request);
   const query = postedQuery(fields);
+  // Back to the search as an address the browser can follow, whatever the posted query holds.
   const back =
-    fields['intent'] === 'delete' ? '/profile#saved-searches' : `/courses${query ? `?${query}` : ''}`;
+    fields['intent'] === 'delete'
+      ? '/profile#saved-searches'
+      : sanitizeNextPath(`/courses${query ? `?${query}` : ''}`, '/courses');
   const { supabase, user } = astro.locals;
   if (!supabase || !user) return astro.redirect(signInPath(back), 303);
   if (!(await limiter.take(user.id))) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECISION_OUTCOMES, isNegativeOutcome } from '../decision-outcomes.ts';
+import { storableText } from '../security/form-input.ts';
 
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;
@@ -95,7 +96,7 @@ export interface BulkFormInput {
 export function readBulkForm(data: FormData): BulkFormInput {
   const fields: Record<string, string> = {};
   for (const [name, value] of data) {
-    if (typeof value === 'string' && name !== 'ids' && !(name in fields)) fields[name] = value;
+    if (typeof value === 'string' && name !== 'ids' && !(name in fields)) fields[name] = storableText(value);
   }
   const ids = data
     .getAll('ids')

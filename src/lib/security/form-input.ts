@@ -1,11 +1,19 @@
 import type { z } from 'zod';
 import type { FieldErrors } from './form-outcome.ts';
 
+/**
+ * Text as the database can store it: without NUL characters or lone surrogates, which nobody
+ * types and Postgres refuses (an error, not a message, for whoever sent them).
+ */
+export function storableText(value: string): string {
+  return value.replace(/\0|\p{Cs}/gu, '');
+}
+
 /** The text fields of a submitted form; files and repeated names beyond the first are ignored. */
 export function formFields(data: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of data) {
-    if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+    if (typeof value === 'string' && !(name in fields)) fields[name] = storableText(value);
   }
   return fields;
 }

@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { isSecureRequest } from './context-middleware.ts';
 import { putFlash } from './flash.ts';
 import { jsonOutcome, type FormOutcome } from './form-outcome.ts';
+import { sanitizeNextPath } from './next-path.ts';
 
 /**
  * Post/redirect/get: the outcome's toast survives the redirect as a flash. An island gets the
@@ -15,7 +16,8 @@ export function redirectAfter(
 ): Response {
   putFlash(astro.cookies, outcome.toast ? [outcome.toast] : [], isSecureRequest(astro.url));
   if (asJson) return jsonOutcome({ ...outcome, redirect: outcome.redirect ?? fallback });
-  return astro.redirect(outcome.redirect ?? fallback, 303);
+  // Encoded as a same-site path: a header never carries raw input.
+  return astro.redirect(sanitizeNextPath(outcome.redirect ?? fallback, '/'), 303);
 }
 
 const NEVER_ECHOED = new Set([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { storeCheckedFile } from '../../../src/features/applications/file-store.server.ts';
+import { sendMessage } from '../../../src/features/applications/messages/send-message.server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 import { BUCKET, course, intake, move, pdfBytes, person, submitted, type Person } from './fixtures.ts';
 
@@ -133,5 +134,17 @@ describe('the conversation on an application through the REST API', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('sends a message typed with a NUL character without it, instead of failing', async () => {
+    const form = new FormData();
+    form.set('body', 'Here is\u0000 my question.');
+    expect(await sendMessage(owner.client as never, appId, form, undefined)).toBeNull();
+    const stored = await owner.client
+      .from('application_messages')
+      .select('body')
+      .eq('application_id', appId)
+      .eq('body', 'Here is my question.');
+    expect(stored.data).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../server/support/http.ts';
 import { startFuzzApp, type FuzzApp } from './app-harness.ts';
 import { DYNAMIC, fillPath, identifier, PAGES, params, READ_ENDPOINTS, WRITES } from './app-routes.ts';
@@ -89,6 +89,47 @@ describe('counterexamples the fuzzing found, replayed', () => {
         '{"Ω≈ç√":"is.null; drop table public.leads; --"}',
       );
       expectSafeAnswer(answer.status, answer.body, `POST ${path}`);
+    }
+  });
+});
+
+describe('control characters and raw input', () => {
+  it('answers a control character in any address with a clear 400, never a server error', async () => {
+    const paths: Array<[string, Caller]> = [
+      ['/courses?q=%00', 'none'],
+      ['/universities?q=%00', 'none'],
+      ['/api/catalogue/courses?q=%00', 'none'],
+      ['/api/catalogue/universities?q=%00', 'none'],
+      ['/admin/leads?q=%00', 'admin'],
+      ['/admin-intake?q=%00', 'admin'],
+      ['/admin-intake/triage?q=%00', 'admin'],
+      ['/courses?q=law%0D%0Aset-cookie:x', 'anonymous'],
+      ['/blog/%00', 'none'],
+    ];
+    for (const [path, who] of paths) {
+      const answer = await send('GET', path, who);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toContain('control character');
+    }
+  });
+
+  it('saves a search whose query holds NUL, CR/LF, U+2028 or non-Latin text, and sends the browser back to it', async () => {
+    for (const query of ['q=%00', 'q=law\r\nx', 'q=a\u2028b', 'q=日本', 'q=\u0000']) {
+      const headers = {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(fuzz.app.url).origin,
+      };
+      const data = new URLSearchParams({ csrf_token: fuzz.signedIn.csrf, query }).toString();
+      const response = await fetch(new URL('/saved-searches', fuzz.app.url), {
+        method: 'POST',
+        headers: { ...headers, cookie: fuzz.signedIn.cookie },
+        body: data,
+        redirect: 'manual',
+      });
+      expect(response.status, query).toBe(303);
+      const location = response.headers.get('location') ?? '';
+      expect(location, query).toMatch(/^\/(courses|profile)/);
+      expect(location, query).not.toMatch(/[^\x21-\x7e]/);
     }
   });
 });

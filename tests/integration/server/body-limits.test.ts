@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../../../src/server/serve.ts';
-import { BODY_LIMITS } from '../../../src/server/body-limits.ts';
+import { BODY_LIMITS } from '../../../src/server/request-refusals.ts';
 import { startApp } from './support/app.ts';
 import { ensureBuild } from './support/build.ts';
 

@@ -1,5 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
+import { fieldErrorsOf, storableText } from '../../../lib/security/form-input.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 import { BUCKET } from '../documents.server.ts';
 import { inspectFile } from '../file-sniff.ts';
@@ -90,7 +90,7 @@ export async function sendMessage(
   writer: FileWriter | undefined,
 ): Promise<MessageFailure | null> {
   const raw = form.get('body');
-  const typed = typeof raw === 'string' ? raw : '';
+  const typed = typeof raw === 'string' ? storableText(raw) : '';
   const parsed = messageFormSchema.safeParse({ body: typed });
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
