@@ -385,7 +385,9 @@ $$;
 revoke execute on function public.person_name(uuid) from public, anon, authenticated;
 
 -- Refuses a write based on an old version, naming the newer change, who made it and when. An
--- applicant's own change (another window, another device) is named as theirs.
+-- applicant's own change (another window, another device) is named as theirs; a change by staff is
+-- named to staff only: an applicant hears that admissions updated it, without who or what, as the
+-- status history tells them.
 create or replace function public.refuse_stale_write(noun text, changed_by uuid, changed_at timestamptz,
   change text)
 returns void
@@ -393,14 +395,18 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
+  by_staff_to_applicant boolean := changed_by is distinct from auth.uid() and changed_by is not null
+    and not public.is_staff();
   who text := case
     when changed_by is null then 'An automatic update'
     when changed_by = auth.uid() then 'You (in another window or on another device)'
+    when by_staff_to_applicant then 'Admissions'
     else public.person_name(changed_by) end;
 begin
-  raise exception '% changed this % at % UTC%, after you opened it. Nothing was saved: check the current version, then make your change again.',
-    who, noun, to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
-    case when coalesce(change, '') = '' then '' else ' (' || change || ')' end
+  raise exception '% % this % at % UTC%, after you opened it. Nothing was saved: check the current version, then make your change again.',
+    who, case when by_staff_to_applicant then 'updated' else 'changed' end, noun,
+    to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
+    case when coalesce(change, '') = '' or by_staff_to_applicant then '' else ' (' || change || ')' end
     using errcode = 'PT409', hint = 'Reload to see the current version; what you typed is kept in the form.';
 end
 $$;

@@ -1,7 +1,7 @@
 -- No silent overwrites: an update through the API names the version it was based on; an old one is
 -- refused with PT409 and a message saying who changed the row, when and what; none at all is PT428.
 begin;
-select plan(12);
+select plan(14);
 select tests.create_user('owner');
 select tests.create_user('admin', 'admin');
 select tests.create_user('colleague', 'admin');
@@ -31,6 +31,14 @@ select is((select updated_by from public.courses where id = (select v from pg_te
 
 select tests.authenticate_as_service_role();
 select is(tests.row_count($$update public.courses set description = 'Imported' where id = (select v from pg_temp.tap where k = 'course')$$), 1, 'the service role (imports, jobs) updates without a version');
+
+-- A change staff made is named to staff, never to the applicant.
+select tests.clear_authentication();
+update public.application_changes set changed_by = tests.user_id('colleague'), change = 'marked the cv verified'
+  where application_id = (select v from pg_temp.tap where k = 'draft');
+select tests.authenticate_as('owner');
+select throws_like($$update public.applications set answers = '{"statement": "Stale"}', version = 1 where id = (select v from pg_temp.tap where k = 'draft')$$, 'Admissions updated this application at % UTC, after you opened it. Nothing was saved%', 'an applicant hears that admissions updated the application');
+select throws_matching($$update public.applications set answers = '{"statement": "Stale"}', version = 1 where id = (select v from pg_temp.tap where k = 'draft')$$, '^((?!colleague|verified).)*$', 'without the name of the member of staff or what they did');
 
 select * from finish();
 rollback;

@@ -3,7 +3,7 @@ import { emptyAnswers, type DraftSave } from '../../../src/features/applications
 import { saveDraft } from '../../../src/features/applications/save-draft.server.ts';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { startTestStack } from '../../helpers/stack.ts';
-import { course, intake, person, type Person } from './fixtures.ts';
+import { attach, course, intake, person, versionOf, type Person } from './fixtures.ts';
 
 let stack: RunningStack;
 let applicant: Person;
@@ -84,5 +84,26 @@ describe('draft saves carry the version they were based on', () => {
       .eq('id', id);
     expect(error?.code).toBe('PT428');
     expect((await stored(id)).version).toBe(3);
+  });
+
+  it('tells the applicant that admissions updated their draft, never which member of staff or what', async () => {
+    const counsellor = await person(stack, ['counsellor']);
+    const other = await person(stack);
+    const created = await saveDraft(other.client, null, null, draft('Ngozi Adeyemi'));
+    if (!created.ok) throw new Error('the draft was not created');
+    const document = await attach(other, created.id, 'cv');
+    const reviewed = await counsellor.client.rpc('review_document', {
+      document_id: document.id,
+      status: 'verified',
+      expected_version: await versionOf(counsellor, created.id),
+    });
+    expect(reviewed.error).toBeNull();
+    const stale = await saveDraft(other.client, created.id, created.version, draft('Ngozi A. Adeyemi'));
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    const message = stale.ok ? '' : stale.message;
+    expect(message).toMatch(
+      /^Admissions updated this application at \d{4}-\d\d-\d\d \d\d:\d\d UTC, after you opened it\./,
+    );
+    expect(message).not.toMatch(/verified|cv|@/i);
   });
 });
