@@ -1,11 +1,16 @@
 /**
  * What `npm start` runs once the build is done: the services the app depends on, then the app
- * server, each announced with its URL; SIGTERM/SIGINT stop them in reverse order.
+ * server in a process of its own, each announced with its URL; SIGTERM/SIGINT stop them in reverse
+ * order. The app server is supervised: if it dies (a crash, memory), it is started again while the
+ * local stack and its data keep running.
  */
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startStack } from '../supabase/local/server.ts';
 import { DEMO_ACCOUNTS } from '../supabase/seed/demo-accounts.ts';
-import { PROJECT_ROOT, serveBuiltApp } from '../src/server/serve.ts';
+import { PROJECT_ROOT } from '../src/server/serve.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { supervise } from './supervise.ts';
 
 /** A process-local service started before the app, e.g. the local Supabase-compatible stack. */
 export interface BackingService {
@@ -58,6 +63,22 @@ export function backingServices(): BackingService[] {
   return process.env['SUPABASE_URL'] ? [] : [localBackend];
 }
 
+const SERVE = fileURLToPath(new URL('../src/server/serve.ts', import.meta.url));
+
+/** Resolves once the app answers its health check, or rejects after `timeoutMs`. */
+async function answering(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const healthy = await fetch(new URL('/healthz', url)).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app server did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
 async function main(): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   for (const service of backingServices()) {
@@ -65,9 +86,30 @@ async function main(): Promise<void> {
     stops.unshift(stop);
     console.info(`${service.name}: ${url}`);
   }
-  const url = await serveBuiltApp(async () => {
-    for (const stop of stops) await stop();
+  const host = process.env['HOST'] ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${process.env['PORT'] ?? 4321}/`;
+  const app = supervise(process.execPath, [...SERVER_NODE_FLAGS, SERVE], {
+    onExit: (code, signal, restartInMs) =>
+      console.error(
+        `The app server stopped (${signal ?? `exit code ${code}`}); starting it again in ${restartInMs / 1000} s.`,
+      ),
   });
+  stops.unshift(() => app.stop());
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`Received ${signal}, shutting down.`);
+    (async () => {
+      for (const step of stops) await step();
+    })().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await answering(url);
   console.info(`Unipath is running at ${url}`);
 }
 
