@@ -14,6 +14,44 @@
 --   academic     [{institution, qualification, field, country, start_year, end_year, grade}]
 --   english_test {test: ielts|toefl|pte|duolingo|other, score, taken_on 'YYYY-MM-DD'}
 --   statement    text, 300 to 5,000 characters
+-- Every value is held to the length the wizard allows while typing (application_answers_fit), so
+-- nothing an applicant stores through the API is longer than a letter, an e-mail subject or a staff
+-- screen expects; completeness is checked on submission.
+
+-- Whether a part of the answers is absent, or an object of known fields whose values (text or
+-- numbers) are no longer than their limits.
+create or replace function public.answer_fields_fit(part jsonb, limits jsonb) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select part is null or case when jsonb_typeof(part) = 'object' then not exists (
+    select 1 from jsonb_each(part) f
+    where not (limits ? f.key) or jsonb_typeof(f.value) not in ('string', 'number', 'null')
+      or char_length(f.value #>> '{}') > (limits ->> f.key)::integer)
+    else false end
+$$;
+
+create or replace function public.application_answers_fit(answers jsonb) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(answers) <> 'object' then false else
+    not exists (select 1 from jsonb_object_keys(answers) k
+      where k not in ('personal', 'academic', 'english_test', 'statement'))
+    and public.answer_fields_fit(answers -> 'personal', '{"full_name": 120, "date_of_birth": 10, "nationality": 2,
+      "phone": 24, "address_line": 200, "city": 100, "postal_code": 20, "country": 2}')
+    and (answers -> 'academic' is null or case when jsonb_typeof(answers -> 'academic') = 'array' then
+      jsonb_array_length(answers -> 'academic') <= 10 and not exists (
+        select 1 from jsonb_array_elements(answers -> 'academic') e
+        where not public.answer_fields_fit(e, '{"institution": 160, "qualification": 120, "field": 120,
+          "country": 2, "start_year": 4, "end_year": 4, "grade": 40}'))
+      else false end)
+    and public.answer_fields_fit(answers -> 'english_test', '{"test": 10, "score": 6, "taken_on": 10}')
+    and (answers -> 'statement' is null or case when jsonb_typeof(answers -> 'statement') = 'string'
+      then char_length(answers ->> 'statement') <= 10000 else false end)
+  end
+$$;
+
 create table public.applications (
   id uuid primary key default gen_random_uuid(),
   applicant_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
@@ -24,8 +62,8 @@ create table public.applications (
     'rejected', 'conditions_pending', 'accepted', 'declined', 'enrolled', 'withdrawn', 'expired',
     'offer_withdrawn')),
   reference text unique check (reference ~ '^UP-[0-9]{4}-[0-9A-Z]{6}$'),
-  answers jsonb not null default '{}'
-    check (jsonb_typeof(answers) = 'object' and octet_length(answers::text) <= 65536),
+  answers jsonb not null default '{}' constraint applications_answers_fit
+    check (octet_length(answers::text) <= 65536 and public.application_answers_fit(answers)),
   current_step text check (current_step ~ '^[a-z][a-z0-9_-]{0,39}$'),
   submitted_at timestamptz,
   decided_at timestamptz,

@@ -527,14 +527,14 @@ language sql stable security definer
 set search_path = ''
 as $$
   select jsonb_strip_nulls(jsonb_build_object(
-    'recipient_name', coalesce(nullif(btrim(p.full_name), ''),
-      case when a.applicant_id = recipient then nullif(btrim(a.answers #>> '{personal,full_name}'), '') end, 'there'),
+    'recipient_name', left(coalesce(nullif(btrim(p.full_name), ''),
+      case when a.applicant_id = recipient then nullif(btrim(a.answers #>> '{personal,full_name}'), '') end, 'there'), 120),
     'site_url', s.site_url,
     'applications_url', s.site_url || '/applications',
     'profile_url', s.site_url || '/profile',
     'application_url', case when a.id is null then null when a.applicant_id = recipient
       then s.site_url || '/applications/' || a.id else s.site_url || '/admin/applications/' || a.id end,
-    'applicant_name', coalesce(nullif(btrim(a.answers #>> '{personal,full_name}'), ''), 'the applicant'),
+    'applicant_name', left(coalesce(nullif(btrim(a.answers #>> '{personal,full_name}'), ''), 'the applicant'), 120),
     'reference', a.reference,
     'course', c.title,
     'university', c.university_name,

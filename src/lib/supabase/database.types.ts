@@ -1942,6 +1942,13 @@ export type Database = {
           total: number;
         }[];
       };
+      answer_fields_fit: {
+        Args: {
+          limits: Json;
+          part: Json;
+        };
+        Returns: boolean;
+      };
       applicant_emails: {
         Args: {
           applicant_ids: string[];
@@ -1955,6 +1962,12 @@ export type Database = {
         Args: {
           application: string;
           document_kind: string;
+        };
+        Returns: boolean;
+      };
+      application_answers_fit: {
+        Args: {
+          answers: Json;
         };
         Returns: boolean;
       };
@@ -2413,6 +2426,12 @@ export type Database = {
           status: string;
         };
         Returns: boolean;
+      };
+      html_refusal: {
+        Args: {
+          html: string;
+        };
+        Returns: string;
       };
       html_text: {
         Args: {

@@ -2,7 +2,7 @@
 -- drafts; staff read all and change status only through transition_application(); notes stay
 -- with staff.
 begin;
-select plan(36);
+select plan(42);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -36,6 +36,15 @@ select is(tests.row_count($$update public.applications set answers = '{"statemen
 select throws_ok($$update public.applications set status = 'accepted', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a status');
 select throws_ok($$update public.applications set reference = 'UP-2026-FAKE01', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '42501', null, 'the owner cannot set a reference');
 select throws_ok($$select public.decide_application((select id from pg_temp.tap where k = 'sent'), 1, 'offer_unconditional')$$, '42501', null, 'the owner cannot make themselves an offer');
+
+-- Answers are held to the lengths the wizard allows, whoever stores them.
+select throws_ok($$update public.applications set answers = jsonb_build_object('personal', jsonb_build_object('full_name', repeat('N', 190))), version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'a 190-character name is refused');
+select throws_ok($$update public.applications set answers = '{"academic": [{"institution": 1, "grade": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'so is a grade longer than 40 characters');
+select throws_ok($$update public.applications set answers = '{"personal": {"full_name": {"nested": "object"}}}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and a value that is not text');
+select throws_ok($$update public.applications set answers = '{"payload": "anything"}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and a part the wizard does not have');
+select throws_ok($$update public.applications set answers = jsonb_build_object('academic', (select jsonb_agg('{}'::jsonb) from generate_series(1, 11))), version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and more than 10 qualifications');
+select lives_ok($$update public.applications set answers = '{"personal": {"full_name": "Amara Okafor", "nationality": "NG"}, "academic": [{"institution": "Kings Crest", "end_year": 2022}], "english_test": {"test": "ielts", "score": 7.5}, "statement": "I want to study."}', version = (select version from public.applications where id = (select id from pg_temp.tap where k = 'draft')) where id = (select id from pg_temp.tap where k = 'draft')$$, 'answers of the wizard''s shape are stored');
+
 
 select tests.authenticate_as('other');
 select is(tests.row_count($$select 1 from public.applications where applicant_id = tests.user_id('owner')$$), 0, 'another applicant reads none of the owner''s applications');

@@ -41,7 +41,7 @@ delete from public.audit_log;
 
 -- The applicant's own work is not a staff action, even where the same triggers fire.
 select tests.authenticate_as('owner');
-select is(tests.row_count($$update public.applications set answers = answers || '{"note": "draft"}', current_step = 'review', version = version where id = (select v::uuid from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
+select is(tests.row_count($$update public.applications set answers = jsonb_set(answers, '{personal,city}', '"Lagos"'), current_step = 'review', version = version where id = (select v::uuid from pg_temp.tap where k = 'draft')$$), 1, 'the owner edits their draft');
 select is(tests.row_count($$insert into public.application_documents (application_id, kind, storage_path, file_name, size_bytes, content_type) select (select v::uuid from pg_temp.tap where k = 'draft'), 'passport', v, 'passport.pdf', 2048, 'application/pdf' from pg_temp.tap where k = 'draft_file'$$), 1, 'the owner records a document');
 select is((public.submit_application((select v::uuid from tap where k = 'draft'))).status, 'submitted', 'the owner submits');
 select tests.clear_authentication();
