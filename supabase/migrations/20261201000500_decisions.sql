@@ -294,7 +294,10 @@ begin
   if intake is null or not exists (select 1 from public.intakes i where i.id = intake) then
     return;
   end if;
-  select coalesce(p.places_left = 0, false) into full_now from public.intake_places(intake) p;
+  -- Visitors and applicants learn only what applicants were told: offers released and places taken.
+  -- A decision staff have not released yet leaves the public flag (and the catalogue's version) alone.
+  select p.places is not null and p.offers_out + p.acceptances >= p.places into full_now
+  from public.intake_places(intake) p;
   insert into public.intake_fullness as f (intake_id, is_full) values (intake, coalesce(full_now, false))
   on conflict (intake_id) do update set is_full = excluded.is_full, updated_at = now()
   where f.is_full is distinct from excluded.is_full;

@@ -89,12 +89,16 @@ describe('decisions through the API', () => {
     expect(mail.rows).toEqual([]);
   });
 
-  it('say honestly that an intake is full, to visitors too', async () => {
+  it('say honestly that an intake is full, to visitors too, and only once an offer is released', async () => {
     const anon = clientFor(stack);
     const fullness = async () =>
       (await anon.from('intake_fullness').select('is_full').eq('intake_id', intakeId).single()).data;
-    // The one place is held by the recommended offer.
-    expect(await fullness()).toEqual({ is_full: true });
+    const catalogueVersion = async () => (await anon.rpc('catalogue_version')).data as unknown;
+    // The one place is held by the recommended offer for staff; visitors are told nothing of it.
+    const held = await counsellor.client.rpc('staff_intake_places', { intake_id: intakeId });
+    expect(held.data).toEqual([expect.objectContaining({ places_left: 0 })]);
+    expect(await fullness()).toEqual({ is_full: false });
+    const versionBefore = await catalogueVersion();
     const pending = await counsellor.client
       .from('application_decisions')
       .select('id')
@@ -107,6 +111,19 @@ describe('decisions through the API', () => {
     });
     expect(cancelled.data).toMatchObject({ state: 'cancelled', cancel_note: 'Waiting for the interview' });
     expect(await fullness()).toEqual({ is_full: false });
+    expect(await catalogueVersion()).toEqual(versionBefore);
+
+    // Another applicant's offer, released: now the intake is full for everyone.
+    const courseOf = await stack.db.query<{ course_id: string }>(
+      'select course_id from public.intakes where id = $1',
+      [intakeId],
+    );
+    const released = (await submitted(other, courseOf.rows[0]!.course_id, intakeId)).id;
+    await move(counsellor, released, 'under_review');
+    await verifyDocuments(counsellor, released);
+    expect((await decide(admin, released, 'offer_unconditional', { release: true })).error).toBeNull();
+    expect(await fullness()).toEqual({ is_full: true });
+    expect(await catalogueVersion()).not.toEqual(versionBefore);
   });
 
   it('let only one of two offers racing for the last place through', async () => {
