@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import type { APIContext } from 'astro';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { getSecret } from 'astro:env/server';
-import { isStaff } from '../auth/session-user.ts';
+import { isStaff, rolesOf } from '../auth/session-user.ts';
 import { json } from '../json-api.server.ts';
 import { clearAuthCookies } from '../supabase/auth-cookies.ts';
 import { isSecureRequest } from './context-middleware.ts';
@@ -83,9 +83,40 @@ export const guards = defineMiddleware(async (context, next) => {
       putFlash(context.cookies, context.locals.flash, isSecureRequest(context.url));
       return context.redirect('/profile#security', 303);
     }
+    return staffPage(context, next, here);
   }
   return next();
 });
+
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));
+
+/** Whether the roles changed since this request's token was issued; the session is refreshed to tell. */
+async function rolesChanged(context: APIContext): Promise<boolean> {
+  const supabase = context.locals.supabase;
+  const before = context.locals.user?.roles ?? [];
+  if (!supabase || !(await supabase.auth.refreshSession()).data.session) return false;
+  const { data } = await supabase.auth.getClaims();
+  return data?.claims !== undefined && !sameRoles(before, rolesOf(data.claims));
+}
+
+/**
+ * An admin page, rendered with the roles the token names. The database checks the roles table on
+ * every query, so a page that fails may have met a role revoked since the token was issued: then
+ * the session is refreshed at once (the new token names the roles as they are) and the page asked
+ * for again, where the guards above decide with the new roles. Any other failure is passed on.
+ */
+async function staffPage(context: APIContext, next: MiddlewareNext, here: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await next();
+  } catch (failure) {
+    if (await rolesChanged(context)) return context.redirect(here, 303);
+    throw failure;
+  }
+  if (response.status >= 500 && (await rolesChanged(context))) return context.redirect(here, 303);
+  return response;
+}
 
 /**
  * A state-changing request from someone who is not signed in, to a route that acts only for a

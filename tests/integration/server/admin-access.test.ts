@@ -105,6 +105,46 @@ describe('staff roles', () => {
   });
 });
 
+/** Every admin page that takes no id, as the admin console links them. */
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/applications',
+  '/admin/decisions',
+  '/admin/leads',
+  '/admin/leads/export.csv',
+  '/admin/catalogue',
+  '/admin/catalogue/scholarships',
+  '/admin/catalogue/living-costs',
+  '/admin/users',
+  '/admin/audit',
+  '/admin/audit/export.csv',
+  '/admin/notifications',
+  '/admin/mail',
+  '/admin/reasons',
+  '/admin/templates',
+  '/admin-intake',
+  '/admin-intake/triage',
+];
+
+describe('a revoked administrator, until their token is refreshed', () => {
+  it('gets every admin page without a server error, and no staff data on any', async () => {
+    const email = `revoked-admin-${Date.now()}@example.com`;
+    const cookie = await sessionCookies(fuzz.stack, email, 'admin');
+    const service = clientFor(fuzz.stack, fuzz.stack.serviceRoleKey);
+    const listed = await service.auth.admin.listUsers({ perPage: 1000 });
+    const id = listed.data.users.find((user) => user.email === email)?.id ?? '';
+    await service.from('user_roles').delete().eq('user_id', id);
+    const answers = await Promise.all(
+      ADMIN_PAGES.map(async (path) => {
+        const response = await get(path, cookie);
+        return { path, status: response.status, body: await response.text() };
+      }),
+    );
+    expect(answers.filter((answer) => answer.status >= 500).map((answer) => answer.path)).toEqual([]);
+    for (const answer of answers) expect(answer.body, answer.path).not.toContain('fuzz-');
+  });
+});
+
 describe('/setup-admin', () => {
   beforeAll(() => {
     process.env['SETUP_ADMIN_TOKEN'] = 'the-right-setup-token-2026';
