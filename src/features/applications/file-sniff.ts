@@ -1,4 +1,4 @@
-const bytesOf = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const bytesOf = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
 const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...bytesOf('IHDR')];
 const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
 const startsWith = (head: Uint8Array, expected: readonly number[]) =>
@@ -84,14 +84,36 @@ export const BUCKET_RULE: FileRule = {
 };
 
 /**
+ * Markup a browser would run if it ever took the file for a page (a PDF, PNG or JPEG that is also
+ * HTML or SVG: a polyglot), and PDF actions that run scripts or programs. No scanned document,
+ * transcript or photo holds any of these as plain bytes.
+ */
+const ACTIVE_MARKUP =
+  /<(?:script|html|iframe|svg|body|head|object|embed|meta|base|form)[\s>/]|<!doctype\s+html|javascript:/i;
+const PDF_ACTIONS = /\/(?:JavaScript|JS|Launch)\b/;
+
+/** Why the whole content may not be kept although it starts as its type should, or null. */
+export function activeContent(bytes: Uint8Array, type: SniffedType): string | null {
+  const text = new TextDecoder('latin1').decode(bytes);
+  if (ACTIVE_MARKUP.test(text)) return 'the file also holds web page code, so it cannot be kept.';
+  if (type === 'application/pdf' && PDF_ACTIONS.test(text))
+    return 'the PDF runs scripts or programs when opened; save it again without them (print to PDF).';
+  return null;
+}
+
+/**
  * The one check every upload path runs on a file's bytes before it is stored (the browser as a
- * courtesy, the app server as the gate): see `preflight`. Hosted Storage compares only the declared
- * type with the bucket's allow-list and the size with its limit; what the bytes are, only this says.
+ * courtesy, the app server as the gate): how it starts (see `preflight`), then all of it (see
+ * `activeContent`). Hosted Storage compares only the declared type with the bucket's allow-list and
+ * the size with its limit; what the bytes are, only this says.
  */
 export async function inspectFile(
   file: Blob & { name: string },
   rule: FileRule,
 ): Promise<ReturnType<typeof preflight>> {
   const head = new Uint8Array(await file.slice(0, SNIFF_LENGTH).arrayBuffer());
-  return preflight({ name: file.name, size: file.size, head }, rule);
+  const checked = preflight({ name: file.name, size: file.size, head }, rule);
+  if (!checked.ok) return checked;
+  const problem = activeContent(new Uint8Array(await file.arrayBuffer()), checked.type);
+  return problem ? { ok: false, reason: problem } : checked;
 }

@@ -111,3 +111,56 @@ describe('inspectFile, the check every upload path runs', () => {
     });
   });
 });
+
+describe('inspectFile on polyglots: files that start as a document and are also a page', () => {
+  const join = (...parts: Array<Uint8Array | string>) =>
+    new Uint8Array(
+      parts.flatMap((part) => [...(typeof part === 'string' ? new TextEncoder().encode(part) : part)]),
+    );
+
+  it.each([
+    [
+      'a PDF that is also an HTML page',
+      'application/pdf',
+      join(PDF, '<html><body><script>alert(1)</script>'),
+    ],
+    ['a PNG with a script after its header', 'image/png', join(PNG, '\n<script src=//x.test/a.js></script>')],
+    ['a JPEG with SVG in a comment segment', 'image/jpeg', join(JPEG, '<svg onload=alert(1)>')],
+    ['a PDF with a doctype further in', 'application/pdf', join(PDF, 'x'.repeat(5000), '<!DOCTYPE html>')],
+    ['a JPEG carrying a javascript: link', 'image/jpeg', join(JPEG, 'javascript:alert(1)')],
+  ])('refuses %s', async (_, type, bytes) => {
+    expect(await inspectFile(declaredAs(bytes, type), BUCKET_RULE)).toEqual({
+      ok: false,
+      reason: 'the file also holds web page code, so it cannot be kept.',
+    });
+  });
+
+  it('refuses a PDF that runs a script or a program when opened', async () => {
+    for (const action of ['/JavaScript', '/JS (app.alert(1))', '/Launch']) {
+      const pdf = join(PDF, `1 0 obj << /OpenAction << /S ${action} >> >> endobj\n%%EOF\n`);
+      expect(await inspectFile(declaredAs(pdf, 'application/pdf'), BUCKET_RULE)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('runs scripts or programs') as unknown,
+      });
+    }
+  });
+
+  it('accepts the demo seed’s real PDF and JPEG documents', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join: joinPath } = await import('node:path');
+    const root = new URL('../../../supabase/seed/documents/', import.meta.url).pathname;
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const entry of files) {
+      const bytes = new Uint8Array(readFileSync(joinPath(entry.parentPath, entry.name)));
+      const type = sniffType(bytes);
+      expect(type, entry.name).not.toBeNull();
+      expect(await inspectFile(declaredAs(bytes, type!), BUCKET_RULE), entry.name).toEqual({
+        ok: true,
+        type,
+      });
+    }
+  });
+});
