@@ -25,24 +25,3 @@ export function limitByIp(deps: AuthDeps, request: AuthRequest, bucket: Bucket):
   if (!deps.limiter.hit(`${bucket}:${request.ip}`, limit, windows[bucket]))
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 }
-
-const failureWindow = 15 * 60;
-const accountKey = (identifier: string) => `failed_sign_in:${identifier.toLowerCase()}`;
-
-/**
- * Credential stuffing guard: an account that took too many failed password sign-ins in 15 minutes
- * is refused for the rest of the window, whatever address the attempts come from.
- */
-export function assertAccountNotThrottled(deps: AuthDeps, identifier: string): void {
-  if (
-    deps.limiter.count(accountKey(identifier), failureWindow) >= deps.config.rateLimit.failedSignInsPerAccount
-  )
-    throw tooManyRequests(
-      'over_request_rate_limit',
-      'Too many failed sign-in attempts for this account. Try again later.',
-    );
-}
-
-export function recordFailedSignIn(deps: AuthDeps, identifier: string): void {
-  deps.limiter.hit(accountKey(identifier), Number.MAX_SAFE_INTEGER, failureWindow);
-}

@@ -49,8 +49,6 @@ export interface AuthConfig {
     signInSignUps: number;
     tokenVerifications: number;
     anonymousUsers: number;
-    /** Failed password sign-ins one account may take per 15 minutes, from any number of addresses. */
-    failedSignInsPerAccount: number;
     /** Count the first X-Forwarded-For address as the client (only behind a trusted proxy). */
     trustForwardedFor: boolean;
   };
@@ -131,7 +129,6 @@ export function readAuthConfig(config: RawConfig): AuthConfig {
       signInSignUps: num(limits['sign_in_sign_ups'], 30),
       tokenVerifications: num(limits['token_verifications'], 30),
       anonymousUsers: num(limits['anonymous_users'], 30),
-      failedSignInsPerAccount: num(limits['failed_sign_ins_per_account'], 10),
       trustForwardedFor: bool(limits['trust_forwarded_for'], false),
     },
     hooks: { customAccessToken: readHook(config, 'custom_access_token') },

@@ -11,7 +11,6 @@ beforeAll(async () => {
       sign_in_sign_ups: 5,
       token_verifications: 3,
       token_refresh: 6,
-      failed_sign_ins_per_account: 3,
       trust_forwarded_for: true,
     },
   });
@@ -61,28 +60,17 @@ describe('rate limits from [auth.rate_limit]', () => {
     expect((await attempt()).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
   });
 
-  it('locks an account after repeated failed passwords, whatever address they come from', async () => {
+  it('never locks an account for wrong passwords from other addresses: only each address is limited, as GoTrue does', async () => {
     const email = uniqueEmail('target');
-    const bystander = uniqueEmail('bystander');
     await adminClient(stack).auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
-    await adminClient(stack).auth.admin.createUser({
-      email: bystander,
-      password: strongPassword,
-      email_confirm: true,
-    });
-    for (let i = 1; i <= 3; i++) {
+    for (let i = 1; i <= 12; i++) {
       const { error } = await from(`10.1.0.${i}`).auth.signInWithPassword({
         email,
         password: `guess number ${i} here`,
       });
       expect(error).toMatchObject({ code: 'invalid_credentials' });
     }
-    const locked = await from('10.1.0.9').auth.signInWithPassword({ email, password: strongPassword });
-    expect(locked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    const other = await from('10.1.0.9').auth.signInWithPassword({
-      email: bystander,
-      password: strongPassword,
-    });
-    expect(other.error).toBeNull();
+    const owner = await from('10.1.0.99').auth.signInWithPassword({ email, password: strongPassword });
+    expect(owner.error).toBeNull();
   });
 });

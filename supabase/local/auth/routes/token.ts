@@ -2,7 +2,7 @@ import { audit } from '../audit.ts';
 import { json, type AuthDeps, type AuthRequest, type Reply } from '../deps.ts';
 import { AuthError, badRequest, OAuthError, unprocessable, validationFailed } from '../errors.ts';
 import { exchangeAuthCode } from '../flow-state.ts';
-import { assertAccountNotThrottled, limitByIp, recordFailedSignIn } from '../limits.ts';
+import { limitByIp } from '../limits.ts';
 import { text, validEmail, validPhone } from '../params.ts';
 import { passwordWeakness } from '../password-policy.ts';
 import { verifyPassword } from '../passwords.ts';
@@ -24,13 +24,11 @@ async function passwordGrant(deps: AuthDeps, request: AuthRequest): Promise<Repl
   if (!rawEmail && !rawPhone)
     throw validationFailed('Only an email address or phone number should be provided on login.');
   const identifier = rawEmail ? validEmail(rawEmail) : validPhone(rawPhone);
-  assertAccountNotThrottled(deps, identifier);
   const user = rawEmail
     ? await findUserByEmail(deps.db, identifier)
     : await findUserByPhone(deps.db, identifier);
   const ok = await verifyPassword(deps.db, password, user?.encrypted_password || null);
   if (!user || !ok || user.deleted_at) {
-    recordFailedSignIn(deps, identifier);
     if (user)
       await audit(deps.db, 'login_failed', user, request.ip, { provider: rawEmail ? 'email' : 'phone' });
     throw invalidCredentials();
