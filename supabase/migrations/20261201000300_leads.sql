@@ -1,10 +1,10 @@
 -- Leads: counselling requests from the public site (the lead form, the capture popup, the contact
--- page and WhatsApp clicks), which staff then work. Visitors reach the table only through
--- submit_lead().
+-- page and WhatsApp clicks), which staff then work. Visitors reach the table only through the app
+-- server, which calls submit_lead().
 
 -- Counselling requests from the public site: the lead form, the capture popup, the contact page
--- and WhatsApp clicks. Visitors never touch the table directly: they call submit_lead(), which
--- validates, merges a quick repeat and answers only {id, merged}. Only staff read or manage leads.
+-- and WhatsApp clicks. Visitors never touch the table directly: the app server calls submit_lead(),
+-- which validates, merges a quick repeat and answers only {id, merged}. Only staff read or manage leads.
 create table public.leads (
   id uuid primary key default gen_random_uuid(),
   name text check (char_length(name) between 2 and 120 and name = btrim(name)),
@@ -240,5 +240,7 @@ begin
 end
 $$;
 
-revoke execute on function public.submit_lead(jsonb) from public;
-grant execute on function public.submit_lead(jsonb) to anon, authenticated, service_role;
+-- Only the app server calls it, after its per-visitor limit (LEAD_RATE_LIMIT) and its own checks;
+-- a visitor calling it straight through the API with the public key would pass neither.
+revoke execute on function public.submit_lead(jsonb) from public, anon, authenticated;
+grant execute on function public.submit_lead(jsonb) to service_role;

@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { formFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues } from '../../lib/security/form-response.server.ts';
-import { createSupabaseServerClient } from '../../lib/supabase/server.ts';
+import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
 import { externalReferrer, utmFrom } from './attribution.ts';
 import { upcomingIntakes } from './intakes.ts';
 import { leadRateLimiter } from './lead-rate-limit.server.ts';
@@ -71,7 +71,7 @@ async function handlePost(
   const outcome = await submitLead({
     fields,
     clientIp: astro.locals.clientIp,
-    supabase: astro.locals.supabase ?? createSupabaseServerClient(astro),
+    supabase: createServiceRoleClient(),
     limiter: leadRateLimiter(),
   });
   return { outcome, fields };

@@ -8,8 +8,11 @@ import type { Database } from '../../lib/supabase/database.types.ts';
 export interface LeadSubmission {
   fields: Record<string, string>;
   clientIp: string;
-  /** Acts as the visitor (anon key, or their session): the RPC is the only way in. */
-  supabase: SupabaseClient<Database>;
+  /**
+   * The app server's service client: submit_lead is the server's alone, so nobody reaches it past
+   * the limit below. Undefined when SUPABASE_SERVICE_ROLE_KEY is not set (the request then fails).
+   */
+  supabase: SupabaseClient<Database> | undefined;
   limiter: SharedRateLimiter;
 }
 
@@ -44,6 +47,10 @@ export async function submitLead({
   const payload = Object.fromEntries(
     Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key !== NO_CONTACT_FIELD),
   );
+  if (!supabase) {
+    console.error('leads: SUPABASE_SERVICE_ROLE_KEY is not set, so counselling requests cannot be stored.');
+    return failure(503, UNAVAILABLE);
+  }
   try {
     const { error } = await supabase.rpc('submit_lead', { payload });
     if (!error) return success({ message: leadThankYou(parsed.data) });

@@ -3,7 +3,7 @@ import { failure, jsonOutcome } from '../../lib/security/form-outcome.ts';
 import { leadRateLimiter } from '../../features/leads/lead-rate-limit.server.ts';
 import { readLeadFields } from '../../features/leads/read-fields.server.ts';
 import { submitLead } from '../../features/leads/submit-lead.server.ts';
-import { createSupabaseServerClient } from '../../lib/supabase/server.ts';
+import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
 
 export const prerender = false;
 
@@ -14,7 +14,7 @@ export const POST: APIRoute = async (context) => {
   const outcome = await submitLead({
     fields,
     clientIp: context.locals.clientIp,
-    supabase: context.locals.supabase ?? createSupabaseServerClient(context),
+    supabase: createServiceRoleClient(),
     limiter: leadRateLimiter(),
   });
   return jsonOutcome(outcome);

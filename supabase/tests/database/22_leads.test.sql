@@ -1,7 +1,7 @@
 -- leads: visitors only submit through submit_lead(); staff read and work leads; nobody deletes
 -- through the API.
 begin;
-select plan(29);
+select plan(31);
 select tests.create_user('applicant');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -12,7 +12,9 @@ select throws_ok($$select 1 from public.leads$$, '42501', null, 'anon cannot rea
 select throws_ok($$insert into public.leads (name, email, source) values ('Anon', 'anon@tap.test', 'contact')$$, '42501', null, 'anon cannot insert directly');
 select throws_ok($$update public.leads set status = 'lost', version = version$$, '42501', null, 'anon cannot update');
 select throws_ok($$delete from public.leads$$, '42501', null, 'anon cannot delete');
-select is(public.submit_lead('{"source": "lead_form", "name": "Tap Visitor", "email": "visitor@tap.test"}') ->> 'merged', 'false', 'anon submits a lead through submit_lead()');
+select throws_ok($$select public.submit_lead('{"source": "lead_form", "name": "Tap Visitor", "email": "visitor@tap.test"}')$$, '42501', null, 'anon cannot call submit_lead() past the app server''s limit');
+select tests.authenticate_as_service_role();
+select is(public.submit_lead('{"source": "lead_form", "name": "Tap Visitor", "email": "visitor@tap.test"}') ->> 'merged', 'false', 'the app server submits a visitor''s lead through submit_lead()');
 select throws_ok($$select public.submit_lead('{"source": "contact", "name": "Tap Visitor", "email": "visitor@tap.test", "status": "converted"}')$$, '22023', 'Field status cannot be set.', 'a visitor cannot set a staff field');
 select throws_ok($$select public.submit_lead('{"source": "contact", "name": "Tap Visitor", "email": "visitor@tap.test", "assignee": null}')$$, '22023', null, 'a visitor cannot assign a lead');
 
@@ -21,6 +23,8 @@ select is(tests.row_count($$select 1 from public.leads$$), 0, 'an applicant read
 select throws_ok($$insert into public.leads (name, email, source) values ('App', 'app@tap.test', 'contact')$$, '42501', null, 'an applicant cannot insert directly');
 select is(tests.row_count($$update public.leads set status = 'lost', version = version where email like '%@tap.test'$$), 0, 'an applicant updates no lead');
 select throws_ok($$delete from public.leads$$, '42501', null, 'an applicant cannot delete');
+select throws_ok($$select public.submit_lead('{"source": "popup", "name": "Tap Visitor", "email": "visitor@tap.test"}')$$, '42501', null, 'nor can an applicant');
+select tests.authenticate_as_service_role();
 select is(public.submit_lead('{"source": "popup", "name": "Tap Visitor", "email": "visitor@tap.test"}') ->> 'merged', 'true', 'a repeat within ten minutes merges');
 
 select tests.authenticate_as('counsellor');

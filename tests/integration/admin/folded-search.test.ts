@@ -68,7 +68,7 @@ beforeAll(async () => {
   expect(submitted.error).toBeNull();
   ids.application = app.id;
   ids.reference = (submitted.data as { reference: string }).reference;
-  const lead = await anon.rpc('submit_lead', {
+  const lead = await clientFor(stack, stack.serviceRoleKey).rpc('submit_lead', {
     payload: { source: 'contact', name: 'Zoë Fernández-Walsh', email: `zoe-${token}@example.test` },
   });
   expect(lead.error).toBeNull();

@@ -10,11 +10,14 @@ import { allLeads } from './leads-helpers.ts';
 
 let stack: RunningStack;
 let anon: SupabaseClient;
+/** The app server's own client: submit_lead is the server's alone. */
+let server: SupabaseClient;
 const unlimited = createRateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 });
 
 beforeAll(async () => {
   stack = await startTestStack();
   anon = clientFor(stack);
+  server = clientFor(stack, stack.serviceRoleKey);
 });
 afterAll(() => stack.stop());
 
@@ -27,11 +30,20 @@ const form = (fields: Record<string, string>) => ({
     ...fields,
   },
   clientIp: '198.51.100.7',
-  supabase: anon,
+  supabase: server,
   limiter: unlimited,
 });
 
 describe('submitting a lead through the server', () => {
+  it('is the only way in: a visitor or a signed-in user calling submit_lead with the public key is refused', async () => {
+    const before = (await allLeads(stack)).length;
+    const direct = await anon.rpc('submit_lead', {
+      payload: { source: 'contact', name: 'Straight Caller', email: 'straight@example.test' },
+    });
+    expect(direct.error?.code).toBe('42501');
+    expect((await allLeads(stack)).length).toBe(before);
+  });
+
   it('stores a valid lead and thanks the visitor without revealing the stored row', async () => {
     const outcome = await submitLead(form({ email: 'kwame.valid@example.test', consent_email: 'on' }));
     expect(outcome).toMatchObject({ ok: true, status: 200 });
@@ -167,7 +179,7 @@ describe('any input', () => {
         fc.dictionary(fc.constantFrom(...FIELDS), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
         async (email, changes) => {
           const payload = { name: 'Li Wei', email, source: 'popup', ...changes };
-          const { status } = await anon.rpc('submit_lead', { payload });
+          const { status } = await server.rpc('submit_lead', { payload });
           expect(status).toBeLessThan(500);
           if (status === 200) stored += 1;
         },
