@@ -70,10 +70,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 function route(services: Record<string, Service>, ctx: StackContext) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    if (applyCors(req, res)) return;
     const url = new URL(req.url ?? '/', ctx.apiUrl);
-    const match =
-      /^\/(auth|rest|storage)\/v1(\/.*)?$/.exec(url.pathname) ?? /^\/(mailbox)(\/.*)?$/.exec(url.pathname);
+    const api = /^\/(auth|rest|storage)\/v1(\/.*)?$/.exec(url.pathname);
+    // The APIs answer any origin, as Supabase's gateway does. The mailbox holds sign-in links and
+    // codes: it is a page of this origin only, so another site's script can never read it.
+    if (api && applyCors(req, res)) return;
+    const match = api ?? /^\/(mailbox)(\/.*)?$/.exec(url.pathname);
     const service = match ? services[match[1] ?? ''] : undefined;
     if (!match || !service) {
       sendJson(res, 404, { message: 'no Route matched with those values' });

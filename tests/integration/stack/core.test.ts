@@ -195,4 +195,19 @@ describe('mailbox', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ messages: [] });
   });
+
+  it('is never readable by another site: no CORS headers, and no preflight is granted', async () => {
+    const evil = { origin: 'https://evil.example' };
+    const read = await fetch(`${stack.mailboxUrl}/api/messages?to=someone@example.com`, { headers: evil });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${stack.mailboxUrl}/api/messages`, {
+      method: 'OPTIONS',
+      headers: { ...evil, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // The APIs still answer any origin, as Supabase's gateway does.
+    const api = await fetch(`${stack.url}/rest/v1/`, { headers: evil });
+    expect(api.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+  });
 });
