@@ -1125,12 +1125,25 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  expired integer;
+  expired integer := 0;
+  lapsed record;
 begin
   perform set_config('unipath.transition_note', 'The reply-by date passed without a reply.', true);
-  update public.applications a set status = 'expired'
-  where a.status in ('offer_conditional', 'offer_unconditional') and a.reply_by < current_date;
-  get diagnostics expired = row_count;
+  -- One offer at a time: one whose lapse raises (in its letter, its place alert…) is rolled back
+  -- alone and recorded in job_failures; the others lapse, and the next run tries it again.
+  for lapsed in select a.id, a.applicant_id from public.applications a
+    where a.status in ('offer_conditional', 'offer_unconditional') and a.reply_by < current_date
+    order by a.reply_by, a.id
+    for update skip locked
+  loop
+    begin
+      update public.applications a set status = 'expired' where a.id = lapsed.id;
+      expired := expired + 1;
+    exception when others then
+      perform public.record_job_failure('offer_expiry', 'offer_expiry:' || lapsed.id, lapsed.applicant_id,
+        lapsed.id, sqlerrm);
+    end;
+  end loop;
   return expired;
 end
 $$;

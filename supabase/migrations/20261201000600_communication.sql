@@ -447,14 +447,14 @@ grant select on public.notification_events to authenticated;
 create policy notification_events_select_admin on public.notification_events
   for select to authenticated using ((select public.has_role('admin')));
 
--- What the timed work could not do. The composer, the staff digests, the reminders and the saved-search
--- alerts each handle one group or row at a time in a subtransaction: one that raises is rolled back
+-- What the timed work could not do. The composer, the staff digests, the reminders, the saved-search
+-- alerts and the lapsing of offers each handle one group or row at a time in a subtransaction: one that raises is rolled back
 -- alone, recorded here (one row per job and item, counting repeats) and skipped, and everything else
 -- goes on. Administrators see these at /admin/mail; retrying a message that could not be composed
 -- puts its events back for the next sweep, and reminders and alerts are tried again by the next run.
 create table public.job_failures (
   id bigint generated always as identity primary key,
-  job text not null check (job in ('compose', 'digest', 'reminder', 'search_alert')),
+  job text not null check (job in ('compose', 'digest', 'reminder', 'search_alert', 'offer_expiry')),
   -- What failed, as the job knows it: 'events:<recipient>:<application>', 'reminder:<kind>:<application>'…
   item text not null check (char_length(item) between 1 and 200),
   recipient_id uuid references auth.users (id) on delete cascade,

@@ -1,6 +1,6 @@
 -- The RPCs the API exposes: who may call each, and that they answer only about the caller.
 begin;
-select plan(28);
+select plan(31);
 select tests.create_user('applicant');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -43,6 +43,20 @@ select throws_ok($$update public.application_status_guide set label = 'Hacked'$$
 select tests.authenticate_as_service_role();
 select lives_ok($$select public.expire_offers()$$, 'the service role expires offers');
 select ok(public.refresh_search_terms() > 0, 'the service role rebuilds the dictionary');
+
+-- Two offers past their reply-by date; lapsing one of them raises. The other still lapses.
+select tests.clear_authentication();
+insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, decided_at, reply_by)
+  select tests.user_id('applicant'), i.course_id, i.id, 'offer_unconditional', r, now(), now(), current_date - 1
+  from public.intakes i cross join (values ('UP-2026-TAPX01'), ('UP-2026-TAPX02')) v (r) where i.term = 'Tap Open Term';
+create function pg_temp.refuse_tapx02() returns trigger language plpgsql as $$
+  begin if new.reference = 'UP-2026-TAPX02' then raise exception 'broken row'; end if; return new; end $$;
+create trigger tap_refuse before update on public.applications for each row execute function pg_temp.refuse_tapx02();
+select tests.authenticate_as_service_role();
+select is(public.expire_offers(), 1, 'one offer that cannot lapse does not stop the others');
+select tests.clear_authentication();
+select is((select string_agg(reference || ' ' || status, ', ' order by reference) from public.applications where reference like 'UP-2026-TAPX%'), 'UP-2026-TAPX01 expired, UP-2026-TAPX02 offer_unconditional', 'the other lapsed, the broken one is left as it was');
+select is((select job || ': ' || error from public.job_failures where application_id = (select id from public.applications where reference = 'UP-2026-TAPX02')), 'offer_expiry: broken row', 'and recorded for administrators');
 
 select * from finish();
 rollback;

@@ -15,7 +15,7 @@ export interface FailedMessage {
 /** Background work that raised on one item and was skipped (see job_failures in the database). */
 export interface JobFailure {
   id: number;
-  job: 'compose' | 'digest' | 'reminder' | 'search_alert';
+  job: 'compose' | 'digest' | 'reminder' | 'search_alert' | 'offer_expiry';
   error: string;
   failures: number;
   first_failed_at: string;
@@ -102,5 +102,10 @@ export const JOB_WORDS: Record<JobFailure['job'], { what: string; retry: string;
     what: 'A saved-search alert could not be queued',
     retry: 'Clear',
     after: 'Alerts are tried again every hour; clear this once the cause is fixed.',
+  },
+  offer_expiry: {
+    what: 'An offer past its reply-by date could not be lapsed',
+    retry: 'Clear',
+    after: 'Lapsing is tried again every minute; clear this once the cause is fixed.',
   },
 };
