@@ -18,9 +18,42 @@ const UPLOAD_ROUTES = [
   /^\/admin\/applications\/[^/]+\/?$/,
 ];
 
+export type RefusalReason = 'too-large' | 'no-length' | 'address';
+
+const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` : `${bytes / KiB} KB`);
+
+/**
+ * What a person reads when a request is refused before it is read: the prebuilt page of each reason
+ * (src/pages/refused/[reason].astro) says it in the site's own layout.
+ */
+export const REFUSAL_PAGES: Record<
+  RefusalReason,
+  { status: 400 | 411 | 413; title: string; lead: string; next: string }
+> = {
+  'too-large': {
+    status: 413,
+    title: 'Too much to send',
+    lead: `What you sent is larger than Unipath accepts: a file can be up to 10 MB, and a form without a file up to ${size(BODY_LIMITS.form)}. Nothing was saved.`,
+    next: 'Go back, choose a smaller file (a scan at a lower resolution, or a PDF instead of photos) or shorten the text, and send it again.',
+  },
+  'no-length': {
+    status: 411,
+    title: 'Length required',
+    lead: 'The request did not say how long its body is, so it was not read. Nothing was saved.',
+    next: 'Send the form again from its page in your browser.',
+  },
+  address: {
+    status: 400,
+    title: 'This address cannot be read',
+    lead: 'The address holds a control character (such as %00) that no page of Unipath uses.',
+    next: 'Remove it from the address, or follow a link from the home page instead.',
+  },
+};
+
 export interface Refusal {
+  reason: RefusalReason;
   status: 400 | 411 | 413;
-  title: string;
+  /** What an endpoint's caller is told, in the app's JSON answer. */
   message: string;
 }
 
@@ -34,8 +67,6 @@ export function bodyLimitFor(req: IncomingMessage): number {
     : BODY_LIMITS.form;
 }
 
-const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` : `${bytes / KiB} KB`);
-
 /**
  * Why this request's body is refused before a byte of it is read: it declares more than its
  * route takes (413), or it does not declare its length at all (411; every browser form and fetch
@@ -45,29 +76,21 @@ const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` 
 export function bodyRefusal(req: IncomingMessage): Refusal | undefined {
   const declared = req.headers['content-length'];
   if (declared === undefined) {
-    return req.headers['transfer-encoding'] === undefined
-      ? undefined
-      : {
-          status: 411,
-          title: 'Length required',
-          message: 'The request must say how long its body is (Content-Length).',
-        };
+    if (req.headers['transfer-encoding'] === undefined) return undefined;
+    return {
+      reason: 'no-length',
+      status: 411,
+      message: 'The request must say how long its body is (Content-Length).',
+    };
   }
   const limit = bodyLimitFor(req);
   if (Number(declared) <= limit) return undefined;
   return {
+    reason: 'too-large',
     status: 413,
-    title: 'Too much to send',
-    message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved: go back, choose a smaller file or shorten the text, and send it again.`,
+    message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved: choose a smaller file or shorten the text, and send it again.`,
   };
 }
-
-const wantsJson = (req: IncomingMessage) =>
-  req.headers['x-csrf-token'] !== undefined ||
-  /json/i.test(req.headers['content-type'] ?? '') ||
-  (/application\/json/i.test(req.headers.accept ?? '') && !/text\/html/i.test(req.headers.accept ?? ''));
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A percent-encoded control character (NUL to US, or DEL) in the path or the query. */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
@@ -79,12 +102,7 @@ const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
  */
 export function addressRefusal(req: IncomingMessage): Refusal | undefined {
   if (!ENCODED_CONTROL.test(req.url ?? '')) return undefined;
-  return {
-    status: 400,
-    title: 'This address cannot be read',
-    message:
-      'The address holds a control character (such as %00) that no page of Unipath uses. Remove it from the address and try again.',
-  };
+  return { reason: 'address', status: 400, message: REFUSAL_PAGES.address.lead };
 }
 
 /** The first reason to refuse this request before reading it, if any. */
@@ -92,15 +110,34 @@ export function refusalOf(req: IncomingMessage): Refusal | undefined {
   return addressRefusal(req) ?? bodyRefusal(req);
 }
 
+const wantsJson = (req: IncomingMessage) =>
+  req.headers['x-csrf-token'] !== undefined ||
+  /json/i.test(req.headers['content-type'] ?? '') ||
+  (/application\/json/i.test(req.headers.accept ?? '') && !/text\/html/i.test(req.headers.accept ?? ''));
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The page of a refusal when the build has none (a server started over an older build). */
+function plainPage(reason: RefusalReason): string {
+  const { title, lead, next } = REFUSAL_PAGES[reason];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Unipath</title></head><body><main><h1>${title}</h1><p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
+}
+
 /**
  * Answers a refused request and closes the connection, so Node does not read the rest of it. Fetch
- * callers get the JSON the app's endpoints answer with; a browser's own form post gets a page.
+ * callers get the JSON the app's endpoints answer with; a browser gets the refusal's page (the
+ * prebuilt one from `pages`, read once at start).
  */
-export function answerRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+export function answerRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Refusal,
+  pages: ReadonlyMap<RefusalReason, string> = new Map(),
+): void {
   const json = wantsJson(req);
   const body = json
     ? JSON.stringify({ ok: false, status: refusal.status, message: refusal.message })
-    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} · Unipath</title></head><body><main><h1>${refusal.title}</h1><p>${escapeHtml(refusal.message)}</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
+    : (pages.get(refusal.reason) ?? plainPage(refusal.reason));
   res.writeHead(refusal.status, {
     'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

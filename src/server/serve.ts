@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
@@ -12,7 +12,7 @@ import { createCatalogueCache, type RenderedCache } from '../features/catalogue/
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { DEFAULT_SUPABASE_URL } from '../lib/supabase/service-env.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
-import { answerRefusal, refusalOf } from './request-refusals.ts';
+import { answerRefusal, REFUSAL_PAGES, refusalOf, type RefusalReason } from './request-refusals.ts';
 import { clientAddressOf } from './client-address.ts';
 import { announceSetupToken } from './setup-token.ts';
 
@@ -110,6 +110,16 @@ async function loadOnDemandPages(distDir: string): Promise<PageHandler> {
   return module.handler as PageHandler;
 }
 
+/** The prebuilt page of each refused-request reason, read once (src/pages/refused/[reason].astro). */
+function refusalPages(distDir: string): Map<RefusalReason, string> {
+  const pages = new Map<RefusalReason, string>();
+  for (const reason of Object.keys(REFUSAL_PAGES) as RefusalReason[]) {
+    const file = join(distDir, 'client', 'refused', reason, 'index.html');
+    if (existsSync(file)) pages.set(reason, readFileSync(file, 'utf8'));
+  }
+  return pages;
+}
+
 const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? value.join(', ') : (value ?? null);
 
@@ -191,6 +201,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const files = buildFiles(distDir);
   const pages = await loadOnDemandPages(distDir);
   const catalogueCache = createCatalogueCache(options.catalogueCheckEveryMs);
+  const refused = refusalPages(distDir);
   const trustProxy = options.trustProxy ?? process.env['TRUST_PROXY'] === '1';
   const policy = basePolicy(options.supabaseUrl ?? process.env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL);
   // compression's types describe Express's request and response, which extend Node's.
@@ -203,7 +214,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       seenAsHttps(req, res);
     }
     const refusal = refusalOf(req);
-    if (refusal) return answerRefusal(req, res, refusal);
+    if (refusal) return answerRefusal(req, res, refusal, refused);
     const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
     const render = () => compress(req, res, () => void pages(req, res, undefined, locals));
     if (!mayBeFile(req)) return render();

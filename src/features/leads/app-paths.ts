@@ -1,4 +1,4 @@
-/** Signed-in and staff areas, where no lead popup or WhatsApp button appears. */
+/** Signed-in and staff areas, and the pages of refused requests, where no lead popup or WhatsApp button appears. */
 export const APP_PATHS = [
   '/dashboard',
   '/applications',
@@ -9,6 +9,7 @@ export const APP_PATHS = [
   '/setup-admin',
   '/auth',
   '/unsubscribe',
+  '/refused',
 ] as const;
 
 export function isAppPath(pathname: string): boolean {

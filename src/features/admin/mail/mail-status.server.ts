@@ -109,3 +109,14 @@ export const JOB_WORDS: Record<JobFailure['job'], { what: string; retry: string;
     after: 'Lapsing is tried again every minute; clear this once the cause is fixed.',
   },
 };
+
+/** The database errors background work meets, in words an administrator can act on; null for others. */
+export function explainJobError(error: string): string | null {
+  if (/notification_outbox_(body|body_html)_check/.test(error))
+    return 'The message would be longer than an e-mail may be: something it quotes (a reason, a name, a note) is far too long. Shorten it, then compose again.';
+  if (/notification_outbox_recipient_check/.test(error))
+    return 'The recipient’s e-mail address cannot be used.';
+  if (/violates foreign key constraint/.test(error))
+    return 'Something the message refers to (an application, a template) no longer exists.';
+  return null;
+}
