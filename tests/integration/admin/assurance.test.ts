@@ -47,7 +47,7 @@ beforeAll(async () => {
   ids.counsellor = counsellor.id;
   const courseId = await course(stack);
   ids.application = (await submitted(owner, courseId, await intake(stack, courseId))).id;
-  const lead = await clientFor(stack).rpc('submit_lead', {
+  const lead = await clientFor(stack, stack.serviceRoleKey).rpc('submit_lead', {
     payload: { source: 'contact', name: 'Chidi Obi', email: 'chidi@example.test' },
   });
   ids.lead = (lead.data as { id: string }).id;

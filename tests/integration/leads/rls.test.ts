@@ -6,6 +6,8 @@ import { allLeads, basicLead, signedInClient } from './leads-helpers.ts';
 
 let stack: RunningStack;
 let anon: SupabaseClient;
+/** The app server, which alone calls submit_lead (after its per-visitor limit). */
+let server: SupabaseClient;
 let staff: SupabaseClient;
 let counsellor: SupabaseClient;
 let applicant: SupabaseClient;
@@ -14,10 +16,11 @@ let leadId: string;
 beforeAll(async () => {
   stack = await startTestStack();
   anon = clientFor(stack);
+  server = clientFor(stack, stack.serviceRoleKey);
   staff = await signedInClient(stack, ['admin']);
   counsellor = await signedInClient(stack, ['counsellor']);
   applicant = await signedInClient(stack);
-  const { data, error } = await anon.rpc('submit_lead', {
+  const { data, error } = await server.rpc('submit_lead', {
     payload: basicLead({ email: 'first.lead@example.test', consent_email: true }),
   });
   expect(error).toBeNull();
@@ -26,8 +29,8 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 describe('a visitor', () => {
-  it('submits a lead and gets back only its id and whether it merged', async () => {
-    const { data, error } = await anon.rpc('submit_lead', { payload: basicLead() });
+  it('submits a lead through the app server and gets back only its id and whether it merged', async () => {
+    const { data, error } = await server.rpc('submit_lead', { payload: basicLead() });
     expect(error).toBeNull();
     expect(Object.keys(data as object).sort()).toEqual(['id', 'merged']);
     expect((data as { merged: boolean }).merged).toBe(false);
@@ -60,7 +63,7 @@ describe('a visitor', () => {
     ['a page path that is not a path', { page_path: 'https://evil.test/' }],
   ])('is refused a lead with %s, and nothing is stored', async (_label, change) => {
     const before = (await allLeads(stack)).length;
-    const { data, error } = await anon.rpc('submit_lead', { payload: basicLead(change) });
+    const { data, error } = await server.rpc('submit_lead', { payload: basicLead(change) });
     expect(data).toBeNull();
     expect(error?.code).toMatch(/^(22023|23514)$/);
     expect((await allLeads(stack)).length).toBe(before);
@@ -70,10 +73,10 @@ describe('a visitor', () => {
 describe('a repeat within ten minutes', () => {
   it('merges into the earlier lead: one row, counted twice, consents kept from both', async () => {
     const email = 'repeat.visitor@example.test';
-    const first = await anon.rpc('submit_lead', {
+    const first = await server.rpc('submit_lead', {
       payload: basicLead({ email, consent_email: true, message: 'Nursing in Leeds?' }),
     });
-    const second = await anon.rpc('submit_lead', {
+    const second = await server.rpc('submit_lead', {
       payload: basicLead({
         email: 'Repeat.Visitor@Example.test',
         consent_whatsapp: true,
@@ -94,12 +97,12 @@ describe('a repeat within ten minutes', () => {
 
   it('after ten minutes starts a new lead', async () => {
     const email = 'returning.visitor@example.test';
-    await anon.rpc('submit_lead', { payload: basicLead({ email }) });
+    await server.rpc('submit_lead', { payload: basicLead({ email }) });
     await stack.db.query(
       "update public.leads set created_at = now() - interval '11 minutes' where email = $1",
       [email],
     );
-    const again = await anon.rpc('submit_lead', { payload: basicLead({ email }) });
+    const again = await server.rpc('submit_lead', { payload: basicLead({ email }) });
     expect((again.data as { merged: boolean }).merged).toBe(false);
     expect((await allLeads(stack)).filter((lead) => lead.email === email)).toHaveLength(2);
   });
