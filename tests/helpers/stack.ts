@@ -1,17 +1,55 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { openDatabase, projectSources } from '../../supabase/local/db/open.ts';
+import { schemaDigest } from '../../supabase/local/db/migrate.ts';
 import { startStack, type RunningStack, type StackOptions } from '../../supabase/local/server.ts';
 
-/** Creates an empty database on the server behind `baseUrl`; returns its URL and a way to drop it. */
+const databaseUrl = (baseUrl: string, name: string) => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * The name of a database on the server behind `baseUrl` that holds the migrated and seeded schema,
+ * built once per schema digest (whichever test worker comes first, under an advisory lock; older
+ * ones are dropped) so each test file's database is a copy of it rather than a fresh migration.
+ */
+async function templateDatabase(admin: pg.Client, baseUrl: string): Promise<string> {
+  const name = `unipath_template_${schemaDigest(projectSources())}`;
+  await admin.query('select pg_advisory_lock(hashtext($1))', ['unipath test template']);
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'unipath\\_template\\_%'",
+    );
+    for (const { datname } of stale.rows)
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    const building = `${name}_building`;
+    await admin.query(`drop database if exists ${building}`);
+    await admin.query(`create database ${building}`);
+    const { db } = await openDatabase({ kind: 'postgres', url: databaseUrl(baseUrl, building) });
+    await db.close();
+    await admin.query(`alter database ${building} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', ['unipath test template']);
+  }
+}
+
+/** Creates a database from the migrated template on the server behind `baseUrl`; returns its URL and a way to drop it. */
 async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `unipath_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(`create database ${name} template ${await templateDatabase(admin, baseUrl)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl(baseUrl, name));
   return {
     url: url.toString(),
     async drop() {
