@@ -1,13 +1,15 @@
 /**
- * The e2e web server: a throwaway local stack (in-memory database, temporary files) and the built
- * app pointed at it, as `npm start` runs them. Stops both on SIGTERM/SIGINT.
+ * The e2e web server: a throwaway local stack (in-memory database, temporary files) in this process,
+ * and the built app pointed at it in a process of its own (tests/e2e/app-server.ts), as `npm start`
+ * runs them: the app renders while the stack's in-process database works, on the other core.
+ * Stops both on SIGTERM/SIGINT, and the stack when the app stops.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startStack } from '../../supabase/local/server.ts';
-import { closeOnSignals, createAppServer, PROJECT_ROOT } from '../../src/server/serve.ts';
-import { announceSetupToken } from '../../src/server/setup-token.ts';
-import { startBackgroundWork } from '../../src/lib/jobs/background.server.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { configForOneAddress } from '../helpers/stack-config.ts';
 import { e2eStackDir } from './stack-keys.ts';
 
@@ -40,17 +42,24 @@ Object.assign(process.env, {
 if (process.env['E2E_WITHOUT_ADMIN'] === '1') {
   await stack.db.query("delete from public.user_roles where role = 'admin'");
 }
-await announceSetupToken();
-const app = await createAppServer({
-  host: process.env['HOST'] ?? '127.0.0.1',
-  port: Number(process.env['PORT'] ?? 4399),
-  distDir: process.env['E2E_DIST_DIR'] ?? join(PROJECT_ROOT, 'dist'),
-  supabaseUrl: stack.url,
-});
-const stopBackground = await startBackgroundWork(process.env, { appUrl: app.url });
-closeOnSignals(async () => {
-  stopBackground();
-  await app.close();
+const app = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, fileURLToPath(new URL('./app-server.ts', import.meta.url))],
+  {
+    stdio: 'inherit',
+  },
+);
+let stopping = false;
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  if (app.exitCode === null && app.signalCode === null) {
+    app.kill('SIGTERM');
+    await once(app, 'exit');
+  }
   await stack.stop();
-});
-console.info(`e2e: app ${app.url}, stack ${stack.url}`);
+  process.exit(code);
+};
+app.once('exit', (code) => void stop(code ?? 1));
+process.once('SIGTERM', () => void stop(0));
+process.once('SIGINT', () => void stop(0));
