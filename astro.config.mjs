@@ -55,6 +55,10 @@ export default defineConfig({
   // unsubscribe post (RFC 8058, sent by mail servers without an Origin) is exempt.
   security: {
     checkOrigin: false,
+    // The address the site is served at: a trusted proxy's X-Forwarded-Proto (and a -Host of this
+    // name) become the request's URL, as Astro validates them. The server drops those headers unless
+    // TRUST_PROXY is set (src/server/serve.ts), so a client cannot claim them itself.
+    allowedDomains: [{ hostname: new URL(site).hostname }],
     // The account hint runs inline in <head> (src/features/account-nav/account-hint.ts): its hash is allowed.
     csp: {
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },

@@ -25,7 +25,7 @@ export interface AppServerOptions {
   /** The build output folder holding client/ and server/. */
   distDir: string;
   supabaseUrl?: string;
-  /** Believe X-Forwarded-Proto from the reverse proxy in front (TRUST_PROXY=1). */
+  /** Believe X-Forwarded-Proto and -Host from the reverse proxy in front (TRUST_PROXY=1). */
   trustProxy?: boolean;
   /** How long stored catalogue pages are sent without asking for the catalogue's version (CATALOGUE_CACHE_CHECK_MS). */
   catalogueCheckEveryMs?: number;
@@ -155,15 +155,15 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return first?.toLowerCase() === 'https';
 }
 
+const FORWARDED = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'] as const;
+
 /**
- * Astro reads the protocol from the socket alone. Behind the trusted TLS proxy the app must see
- * https too (Secure cookies, same-origin form posts), so the socket says so until this answer ends.
+ * Astro reads the protocol and host a trusted proxy forwarded (security.allowedDomains in
+ * astro.config.mjs validates them), so the app sees https behind it: Secure cookies, same-origin
+ * form posts. Only the proxy may say so: without TRUST_PROXY a client's own headers are dropped.
  */
-function seenAsHttps(req: IncomingMessage, res: ServerResponse): void {
-  const socket = req.socket as Socket & { encrypted?: boolean };
-  if (socket.encrypted) return;
-  Object.defineProperty(socket, 'encrypted', { value: true, configurable: true });
-  res.once('close', () => delete socket.encrypted);
+function dropUntrustedForwarding(req: IncomingMessage): void {
+  for (const name of FORWARDED) delete req.headers[name];
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -209,10 +209,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', policy);
     for (const [name, value] of FIXED_SECURITY_HEADERS) res.setHeader(name, value);
-    if (isHttps(req, trustProxy)) {
-      res.setHeader('Strict-Transport-Security', HSTS);
-      seenAsHttps(req, res);
-    }
+    if (!trustProxy) dropUntrustedForwarding(req);
+    if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
     const refusal = refusalOf(req);
     if (refusal) return answerRefusal(req, res, refusal, refused);
     const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };

@@ -90,6 +90,21 @@ describe('on-demand pages', () => {
       expect(await csrfCookie(proxied.url, { 'x-forwarded-proto': 'https' })).toMatch(/;\s*Secure/i);
       expect(await csrfCookie(proxied.url, { 'x-forwarded-proto': 'http' })).not.toMatch(/;\s*Secure/i);
       expect(await csrfCookie(fuzz.app.url, { 'x-forwarded-proto': 'https' })).not.toMatch(/;\s*Secure/i);
+      // A forwarded host is believed only when it is the site's own: another one cannot make a
+      // cross-site form post look same-origin, behind the proxy or not.
+      const crossSite = (url: string) =>
+        rawRequest(url, '/api/leads', {
+          method: 'POST',
+          headers: {
+            origin: 'https://evil.example',
+            'x-forwarded-host': 'evil.example',
+            'x-forwarded-proto': 'https',
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': '0',
+          },
+        });
+      expect((await crossSite(proxied.url)).status).toBe(403);
+      expect((await crossSite(fuzz.app.url)).status).toBe(403);
     } finally {
       await proxied.close();
     }
