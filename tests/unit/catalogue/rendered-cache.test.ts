@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { createVersionWatcher } from '../../../src/features/catalogue/page-cache/catalogue-version.ts';
-import { LruMap } from '../../../src/features/catalogue/page-cache/lru.ts';
 import { createRenderedCache } from '../../../src/features/catalogue/page-cache/rendered-cache.ts';
 
 const page = (body: string, cacheControl = 'public, max-age=60') =>
@@ -124,26 +124,35 @@ describe('rendered catalogue cache', () => {
     expect(cache.peek('/universities|GBP', request)).toBeUndefined();
   });
 
-  it('evicts the least recently used entry when full', () => {
-    const lru = new LruMap<number>(2, 1000);
-    lru.set('a', 1, 1);
-    lru.set('b', 2, 1);
-    lru.get('a');
-    lru.set('c', 3, 1);
-    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([1, undefined, 3]);
+  it('evicts the least recently used page when full', async () => {
+    const cache = createRenderedCache({ checkEveryMs: 0, maxEntries: 2 });
+    const read = async () => 'v1';
+    const renders: string[] = [];
+    const send = (key: string) =>
+      cache.respond(key, read, async () => {
+        renders.push(key);
+        return page(key);
+      });
+    for (const key of ['/a|GBP', '/b|GBP', '/a|GBP', '/c|GBP', '/a|GBP', '/b|GBP']) await send(key);
+    // /a was read again before /c came, so /b was the one dropped.
+    expect(renders).toEqual(['/a|GBP', '/b|GBP', '/c|GBP', '/b|GBP']);
   });
 
-  it('counts a resized entry against the byte bound without making it the newest', () => {
-    const lru = new LruMap<number>(10, 10);
-    lru.set('a', 1, 4);
-    lru.set('b', 2, 4);
-    lru.resize('a', 6);
-    // 10 bytes: full, nothing dropped; `a` is still the oldest.
-    expect([lru.peek('a'), lru.peek('b')]).toEqual([1, 2]);
-    lru.set('c', 3, 1);
-    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([undefined, 2, 3]);
-    lru.resize('c', 11);
-    expect(lru.get('c')).toBeUndefined();
+  it('counts its compressed copies against the byte bound, and never keeps a page larger than the bound', async () => {
+    // Random text hardly compresses: the page with its two copies weighs nearly three times its body.
+    const body = randomBytes(2400).toString('base64');
+    const cache = createRenderedCache({ checkEveryMs: 0, maxBytes: 9000 });
+    const read = async () => 'v1';
+    const request = { ifNoneMatch: null, acceptEncoding: 'br' };
+    const send = (key: string, text = body) => cache.respond(key, read, async () => page(text), request);
+    await send('/a|GBP');
+    await vi.waitFor(async () => expect((await send('/a|GBP')).headers.get('content-encoding')).toBe('br'));
+    // 3,200 bytes and about 5,000 of copies, and another 3,200: more than 9,000, so /a goes.
+    await send('/b|GBP');
+    expect(cache.size).toBe(1);
+    expect(cache.peek('/a|GBP', request)).toBeUndefined();
+    await send('/huge|GBP', 'y'.repeat(9001));
+    expect(cache.peek('/huge|GBP', request)).toBeUndefined();
   });
 
   it('compresses a burst of new pages one at a time and gives the pages left out their copies on a later hit', async () => {

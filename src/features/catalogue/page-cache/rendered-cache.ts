@@ -1,6 +1,6 @@
 import type { VersionReader } from './catalogue-version.ts';
 import { createVersionWatcher } from './catalogue-version.ts';
-import { LruMap } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import pLimit from 'p-limit';
 import { bodyEtag, compressVariants, type PageVariants } from './page-variants.ts';
@@ -75,7 +75,14 @@ function chooseCoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined 
  * before any catalogue change is never served after it.
  */
 export function createRenderedCache(options: RenderedCacheOptions = {}) {
-  const entries = new LruMap<CachedPage>(options.maxEntries ?? 500, options.maxBytes ?? 64 * 1024 * 1024);
+  // A stored page weighs its body and, once made, its compressed copies.
+  const entries = new LRUCache<string, CachedPage>({
+    max: options.maxEntries ?? 500,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (page) =>
+      page.body.byteLength +
+      (page.variants ? page.variants.br.byteLength + page.variants.gzip.byteLength : 0),
+  });
   const versions = createVersionWatcher(options.checkEveryMs ?? 3000, options.now);
 
   /**
@@ -109,8 +116,9 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
       (variants) => {
         page.compressing = false;
         if (!variants || entries.peek(key) !== page) return;
-        page.variants = variants;
-        entries.resize(key, page.body.byteLength + variants.br.byteLength + variants.gzip.byteLength);
+        // Stored as a new entry to be weighed again (lru-cache keeps the size of a value set twice);
+        // past the byte bound it is dropped.
+        entries.set(key, { ...page, variants });
       },
       (error: unknown) => {
         page.compressing = false;
@@ -120,7 +128,7 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
   }
 
   function store(key: string, page: CachedPage): void {
-    entries.set(key, page, page.body.byteLength);
+    entries.set(key, page);
     compressLater(key, page);
   }
 
