@@ -15,13 +15,13 @@ const ENGINE_INDEPENDENT = [
 ];
 
 const integration = {
-  include: ['tests/integration/**/*.test.ts'],
-  environment: 'node',
+  include: ['tests/integration/**/*.test.ts'] as string[],
+  environment: 'node' as const,
   testTimeout: 30_000,
   hookTimeout: 120_000,
   // Two files at a time: most of a file's time is spent waiting on its stack and its servers.
   maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? 2),
-} as const;
+};
 
 export default defineConfig({
   test: {

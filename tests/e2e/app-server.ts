@@ -13,7 +13,7 @@ const app = await createAppServer({
   host: process.env['HOST'] ?? '127.0.0.1',
   port: Number(process.env['PORT'] ?? 4399),
   distDir: process.env['E2E_DIST_DIR'] ?? join(PROJECT_ROOT, 'dist'),
-  supabaseUrl: process.env['SUPABASE_URL'],
+  ...(process.env['SUPABASE_URL'] ? { supabaseUrl: process.env['SUPABASE_URL'] } : {}),
 });
 const stopBackground = await startBackgroundWork(process.env, { appUrl: app.url });
 closeOnSignals(async () => {

@@ -3,7 +3,7 @@ import { takeAuthAttempt } from '../../lib/security/app-rate-limit.server.ts';
 import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { AuthActionContext } from './auth-context.ts';
-import { AUTH_FORMS, isAuthIntent, RESEND_MISSING_MESSAGE, type AuthIntent } from './schema.ts';
+import { authActionSchema, isAuthIntent, RESEND_MISSING_MESSAGE, type AuthIntent } from './schema.ts';
 import { signIn, verifyCode, verifyMfa } from './sign-in.server.ts';
 import { resendConfirmation, resetPassword, sendMagicLink, sendRecovery, signUp } from './sign-up.server.ts';
 
@@ -21,26 +21,26 @@ async function dispatch(
   intent: AuthIntent,
   fields: Record<string, string>,
 ): Promise<FormOutcome> {
-  const parsed = AUTH_FORMS[intent].safeParse(fields);
+  const parsed = authActionSchema.safeParse(fields);
   if (!parsed.success) return invalid(intent, parsed.error);
   const input = parsed.data;
-  switch (intent) {
+  switch (input.intent) {
     case 'sign-in':
-      return signIn(context, input as z.infer<(typeof AUTH_FORMS)['sign-in']>);
+      return signIn(context, input);
     case 'sign-up':
-      return signUp(context, input as z.infer<(typeof AUTH_FORMS)['sign-up']>);
+      return signUp(context, input);
     case 'magic-link':
-      return sendMagicLink(context, input as z.infer<(typeof AUTH_FORMS)['magic-link']>);
+      return sendMagicLink(context, input);
     case 'verify-code':
-      return verifyCode(context, input as z.infer<(typeof AUTH_FORMS)['verify-code']>);
+      return verifyCode(context, input);
     case 'forgot':
-      return sendRecovery(context, input as z.infer<(typeof AUTH_FORMS)['forgot']>);
+      return sendRecovery(context, input);
     case 'reset':
-      return resetPassword(context, input as z.infer<(typeof AUTH_FORMS)['reset']>);
+      return resetPassword(context, input);
     case 'resend':
-      return resendConfirmation(context, input as z.infer<(typeof AUTH_FORMS)['resend']>);
+      return resendConfirmation(context, input);
     case 'mfa':
-      return verifyMfa(context, input as z.infer<(typeof AUTH_FORMS)['mfa']>);
+      return verifyMfa(context, input);
   }
 }
 

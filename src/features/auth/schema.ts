@@ -88,3 +88,15 @@ export type AuthIntent = keyof typeof AUTH_FORMS;
 export function isAuthIntent(value: unknown): value is AuthIntent {
   return typeof value === 'string' && Object.hasOwn(AUTH_FORMS, value);
 }
+
+/** Any /auth form as posted, told apart by its `intent` field: the server parses with this. */
+export const authActionSchema = z.discriminatedUnion('intent', [
+  signInSchema.safeExtend({ intent: z.literal('sign-in') }),
+  signUpSchema.safeExtend({ intent: z.literal('sign-up') }),
+  emailOnlySchema.safeExtend({ intent: z.literal('magic-link') }),
+  verifyCodeSchema.safeExtend({ intent: z.literal('verify-code') }),
+  emailOnlySchema.safeExtend({ intent: z.literal('forgot') }),
+  resetPasswordSchema.safeExtend({ intent: z.literal('reset') }),
+  resendSchema.safeExtend({ intent: z.literal('resend') }),
+  mfaCodeSchema.safeExtend({ intent: z.literal('mfa') }),
+]);
