@@ -158,13 +158,3 @@ export function leadThankYou(lead: Pick<LeadFormInput, (typeof CONSENT_FIELDS)[n
 }
 
 export type LeadFormInput = z.infer<typeof leadFormSchema>;
-
-/** The first message per field, keyed by field name. */
-export function leadFieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

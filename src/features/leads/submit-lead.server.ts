@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import type { SharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
-import { HONEYPOT_FIELD, leadFieldErrors, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
+import { HONEYPOT_FIELD, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface LeadSubmission {
@@ -42,7 +43,7 @@ export async function submitLead({
   if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: BOT_THANK_YOU });
   const parsed = leadFormSchema.safeParse(fields);
   if (!parsed.success)
-    return failure(422, 'Please correct the highlighted fields.', leadFieldErrors(parsed.error));
+    return failure(422, 'Please correct the highlighted fields.', fieldErrorsOf(parsed.error));
   // "Do not contact me" is stored as no consent at all; the database knows only the three consents.
   const payload = Object.fromEntries(
     Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key !== NO_CONTACT_FIELD),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { formFields } from '../../lib/security/form-input.ts';
+import { fieldErrorsOf, formFields } from '../../lib/security/form-input.ts';
 import { submitProtectedForm } from '../security/submit-form.ts';
-import { leadFieldErrors, leadFormSchema } from './schema.ts';
+import { leadFormSchema } from './schema.ts';
 
 export interface LeadFormState {
   fieldErrors: Record<string, string>;
@@ -36,7 +36,7 @@ export function useLeadForm(initial: Partial<LeadFormState>, onSent?: () => void
     const parsed = leadFormSchema.safeParse(formFields(new FormData(form)));
     if (!parsed.success) {
       setState({
-        fieldErrors: leadFieldErrors(parsed.error),
+        fieldErrors: fieldErrorsOf(parsed.error),
         error: undefined,
         notice: undefined,
         busy: false,

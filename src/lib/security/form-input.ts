@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 import type { FieldErrors } from './form-outcome.ts';
 
 /**
@@ -26,8 +26,12 @@ export async function submittedFields(request: Request): Promise<Record<string, 
   return formFields(await request.formData().catch(() => new FormData()));
 }
 
-/** The first message per field, keyed by the field's name (nested paths joined with dots). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/**
+ * The first message per field, keyed by the field's name, nested paths joined with dots as the form
+ * names its fields (`education.0.institution`; z.flattenError would keep only `education`); a
+ * message about the whole form under `form`. Works for zod and zod/mini errors alike.
+ */
+export function fieldErrorsOf(error: $ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'form';

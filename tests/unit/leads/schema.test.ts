@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CONSENT_CONFLICT,
   CONSENT_REQUIRED,
-  leadFieldErrors,
   leadFormSchema,
   leadThankYou,
 } from '../../../src/features/leads/schema.ts';
+import { fieldErrorsOf } from '../../../src/lib/security/form-input.ts';
 
 const valid = {
   name: '  Amara Okafor ',
@@ -16,7 +16,7 @@ const valid = {
 
 function errorsFor(input: Record<string, string>) {
   const result = leadFormSchema.safeParse(input);
-  return result.success ? {} : leadFieldErrors(result.error);
+  return result.success ? {} : fieldErrorsOf(result.error);
 }
 
 describe('leadFormSchema', () => {
