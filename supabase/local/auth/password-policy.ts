@@ -21,15 +21,21 @@ export interface PasswordWeakness {
   reasons: string[];
 }
 
-/** Unipath's policy: a minimum length, no composition rules, and no common or breached password. */
-export function passwordWeakness(password: string, minLength: number): PasswordWeakness | null {
+export interface PasswordPolicy {
+  minimumPasswordLength: number;
+  refuseLeakedPasswords: boolean;
+}
+
+/** A minimum length, no composition rules, and (when the policy says so) no common password. */
+export function passwordWeakness(password: string, policy: PasswordPolicy): PasswordWeakness | null {
+  const minLength = policy.minimumPasswordLength;
   const reasons: string[] = [];
   const messages: string[] = [];
   if ([...password].length < minLength) {
     reasons.push('length');
     messages.push(`Password should be at least ${minLength} characters.`);
   }
-  if (commonPasswords().has(password.toLowerCase())) {
+  if (policy.refuseLeakedPasswords && commonPasswords().has(password.toLowerCase())) {
     reasons.push('pwned');
     messages.push('Password is known to be weak and easy to guess, please choose a different one.');
   }
@@ -37,10 +43,10 @@ export function passwordWeakness(password: string, minLength: number): PasswordW
 }
 
 /** Throws the errors GoTrue answers for a password that may not be set. */
-export function assertPasswordAcceptable(password: string, minLength: number): void {
+export function assertPasswordAcceptable(password: string, policy: PasswordPolicy): void {
   if (Buffer.byteLength(password, 'utf8') > maxPasswordBytes)
     throw validationFailed(`Password cannot be longer than ${maxPasswordBytes} characters`);
-  const weakness = passwordWeakness(password, minLength);
+  const weakness = passwordWeakness(password, policy);
   if (weakness)
     throw new AuthError(422, 'weak_password', weakness.message, {
       weak_password: { reasons: weakness.reasons },

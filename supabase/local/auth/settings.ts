@@ -23,6 +23,12 @@ export interface AuthConfig {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
+  /**
+   * Refuse the most common passwords (a list shipped with the stack): the stack's own switch
+   * (`refuse_leaked_passwords` under [auth]) standing in for hosted Supabase's "Prevent use of leaked
+   * passwords", which checks HaveIBeenPwned. Off unless config.toml turns it on, as on a new project.
+   */
+  refuseLeakedPasswords: boolean;
   email: {
     enableSignup: boolean;
     confirmations: boolean;
@@ -99,6 +105,7 @@ export function readAuthConfig(config: RawConfig): AuthConfig {
     refreshTokenRotation: bool(auth['enable_refresh_token_rotation'], true),
     refreshTokenReuseInterval: num(auth['refresh_token_reuse_interval'], 10),
     minimumPasswordLength: Math.max(num(auth['minimum_password_length'], 10), 6),
+    refuseLeakedPasswords: bool(auth['refuse_leaked_passwords'], false),
     email: {
       enableSignup: bool(email['enable_signup'], true),
       confirmations: bool(email['enable_confirmations'], true),

@@ -72,7 +72,7 @@ export async function generateLink(deps: AuthDeps, request: AuthRequest): Promis
   const password = text(body, 'password');
   if (type === 'signup') {
     if (!password) throw validationFailed('Signup requires a valid password');
-    assertPasswordAcceptable(password, deps.config.minimumPasswordLength);
+    assertPasswordAcceptable(password, deps.config);
   }
   const hash = password ? await hashPassword(password) : null;
   const result = await deps.db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ export async function updateUserAdmin(deps: AuthDeps, request: AuthRequest): Pro
   if (phone && phone !== user.phone && (await findUserByPhone(deps.db, phone)))
     throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
   const password = text(body, 'password');
-  if (password) assertPasswordAcceptable(password, deps.config.minimumPasswordLength);
+  if (password) assertPasswordAcceptable(password, deps.config);
   const passwordHash = password ? await hashPassword(password) : null;
   const ban = banUntil(body['ban_duration']);
   const userMetadata = object(body, 'user_metadata');

@@ -59,7 +59,7 @@ export async function createUserAdmin(deps: AuthDeps, request: AuthRequest): Pro
   if (phone && (await findUserByPhone(deps.db, phone)))
     throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
   const password = text(body, 'password');
-  if (password) assertPasswordAcceptable(password, deps.config.minimumPasswordLength);
+  if (password) assertPasswordAcceptable(password, deps.config);
   const passwordHash = password ? await hashPassword(password) : text(body, 'password_hash') || null;
   const user = await deps.db.transaction(async (tx) => {
     const created = await createUser(tx, {

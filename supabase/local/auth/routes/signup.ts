@@ -66,7 +66,7 @@ export async function signup(deps: AuthDeps, request: AuthRequest): Promise<Repl
   const address = provider === 'email' ? validEmail(rawEmail) : validPhone(rawPhone);
   const password = text(body, 'password');
   if (!password) throw validationFailed('Signup requires a valid password');
-  assertPasswordAcceptable(password, deps.config.minimumPasswordLength);
+  assertPasswordAcceptable(password, deps.config);
   const pkce = readPkce(body);
   const data = object(body, 'data') ?? {};
   const confirmations =

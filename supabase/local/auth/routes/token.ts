@@ -42,7 +42,7 @@ async function passwordGrant(deps: AuthDeps, request: AuthRequest): Promise<Repl
     await audit(tx, 'login', user, request.ip, { provider: rawEmail ? 'email' : 'phone' });
     return signIn(deps, tx, user, 'password', client(request));
   });
-  const weakness = passwordWeakness(password, deps.config.minimumPasswordLength);
+  const weakness = passwordWeakness(password, deps.config);
   return json(weakness ? { ...session, weak_password: weakness } : session);
 }
 

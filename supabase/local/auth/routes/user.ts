@@ -55,7 +55,7 @@ export async function updateUser(deps: AuthDeps, request: AuthRequest): Promise<
   const email = text(body, 'email') ? validEmail(text(body, 'email')) : '';
   const phone = text(body, 'phone') ? validPhone(text(body, 'phone')) : '';
   const password = typeof body['password'] === 'string' ? body['password'] : null;
-  if (password !== null) assertPasswordAcceptable(password, deps.config.minimumPasswordLength);
+  if (password !== null) assertPasswordAcceptable(password, deps.config);
   if (body['app_metadata'] !== undefined && body['app_metadata'] !== null)
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   const changesEmail = Boolean(email && email !== user.email);
