@@ -12,7 +12,7 @@ let client: SupabaseClient<Database> | undefined;
 /**
  * The page's one browser client. It shares the session cookies with the server, so a session the
  * server wrote is the one the islands see. Auto refresh is driven by page visibility (see
- * features/auth/visibility-refresh.ts), not by the library's own timer.
+ * features/auth/session-bridge.ts), not by the library's own timer.
  */
 export function getSupabaseBrowserClient(config: BrowserClientConfig): SupabaseClient<Database> {
   client ??= createBrowserClient<Database>(config.url, config.anonKey, {
