@@ -125,6 +125,8 @@ async function staffPage(context: APIContext, next: MiddlewareNext, here: string
  */
 export const signedOutPosts = defineMiddleware((context, next) => {
   if (context.isPrerendered || context.locals.user || !isStateChanging(context.request.method)) return next();
+  // A post from another site is the CSRF check's to refuse (403), also before it reads any body.
+  if (context.request.headers.get('origin') !== context.url.origin) return next();
   const { pathname } = context.url;
   if (within(pathname, ADMIN_AREAS)) return new Response(null, { status: 404 });
   if (pathname.startsWith('/api/') && within(pathname, SIGNED_IN_ACTIONS))
