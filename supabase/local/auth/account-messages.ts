@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './deps.ts';
-import { assertFrequency, email, sms, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
+import { assertFrequency, email, sentNow, sms, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
 import type { SendOptions } from './messages.ts';
 import { issueToken } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
@@ -14,15 +14,16 @@ export async function sendEmailChange(
   outbox: Outbox,
   options: SendOptions,
 ) {
-  if (!options.force) assertFrequency(user.email_change_sent_at, deps.config.email.maxFrequency);
+  if (!options.force)
+    assertFrequency(deps.stack.clock(), user.email_change_sent_at, deps.config.email.maxFrequency);
   const both = deps.config.email.doubleConfirmChanges && Boolean(user.email);
   takeSendBudget(deps, 'email');
   if (both) takeSendBudget(deps, 'email');
   const pkce = options.pkce ?? false;
   const fresh = await issueToken(tx, user.id, 'email_change_token_new', newEmail, { pkce });
   await tx.query(
-    `update auth.users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0 where id = $1`,
-    [user.id, newEmail],
+    `update auth.users set email_change = $2, email_change_sent_at = $3, email_change_confirm_status = 0 where id = $1`,
+    [user.id, newEmail, sentNow(deps)],
   );
   const lead = (address: string) =>
     `Follow this link to confirm the change of your e-mail address to ${address}:`;
@@ -53,10 +54,18 @@ export async function sendEmailChange(
 export async function sendReauthentication(deps: AuthDeps, tx: Queryable, user: UserRow, outbox: Outbox) {
   const viaEmail = Boolean(user.email);
   const to = viaEmail ? (user.email ?? '') : (user.phone ?? '');
-  assertFrequency(user.reauthentication_sent_at, deps.config.email.maxFrequency, !viaEmail);
+  assertFrequency(
+    deps.stack.clock(),
+    user.reauthentication_sent_at,
+    deps.config.email.maxFrequency,
+    !viaEmail,
+  );
   takeSendBudget(deps, viaEmail ? 'email' : 'sms');
   const { otp } = await issueToken(tx, user.id, 'reauthentication_token', to);
-  await tx.query('update auth.users set reauthentication_sent_at = now() where id = $1', [user.id]);
+  await tx.query('update auth.users set reauthentication_sent_at = $2 where id = $1', [
+    user.id,
+    sentNow(deps),
+  ]);
   outbox.push(
     viaEmail
       ? email({
@@ -80,12 +89,12 @@ export async function sendPhoneCode(
   outbox: Outbox,
 ) {
   const sentAt = purpose === 'confirmation' ? user.confirmation_sent_at : user.phone_change_sent_at;
-  assertFrequency(sentAt, deps.config.sms.maxFrequency, true);
+  assertFrequency(deps.stack.clock(), sentAt, deps.config.sms.maxFrequency, true);
   takeSendBudget(deps, 'sms');
   const type = purpose === 'confirmation' ? 'confirmation_token' : 'phone_change_token';
   const { otp } = await issueToken(tx, user.id, type, phone);
   const column = purpose === 'confirmation' ? 'confirmation_sent_at' : 'phone_change_sent_at';
-  await tx.query(`update auth.users set ${column} = now() where id = $1`, [user.id]);
+  await tx.query(`update auth.users set ${column} = $2 where id = $1`, [user.id, sentNow(deps)]);
   if (purpose === 'phone_change')
     await tx.query('update auth.users set phone_change = $2 where id = $1', [user.id, phone]);
   outbox.push(sms(phone, 'sms_otp', otp));

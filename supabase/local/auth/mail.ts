@@ -11,10 +11,13 @@ export function verifyLink(deps: AuthDeps, hash: string, type: string, redirectT
   return `${deps.issuer}/verify?${params.toString()}`;
 }
 
-/** Refuses a resend inside the per-user window (`max_frequency`) as GoTrue does. */
-export function assertFrequency(sentAt: Date | null, seconds: number, sms = false): void {
+/** When a message is sent, by the stack's clock: the resend window is measured against the same clock. */
+export const sentNow = (deps: AuthDeps) => new Date(deps.stack.clock());
+
+/** Refuses a resend inside the per-user window (`max_frequency`) as GoTrue does; `now` is the stack's clock. */
+export function assertFrequency(now: number, sentAt: Date | null, seconds: number, sms = false): void {
   if (!sentAt) return;
-  const wait = Math.ceil(seconds - (Date.now() - sentAt.getTime()) / 1000);
+  const wait = Math.ceil(seconds - (now - sentAt.getTime()) / 1000);
   if (wait > 0)
     throw tooManyRequests(
       sms ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './deps.ts';
-import { assertFrequency, email, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
+import { assertFrequency, email, sentNow, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
 import { issueToken } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
 
@@ -20,12 +20,13 @@ export async function sendConfirmation(
   options: SendOptions,
 ) {
   const to = user.email ?? '';
-  if (!options.force) assertFrequency(user.confirmation_sent_at, deps.config.email.maxFrequency);
+  if (!options.force)
+    assertFrequency(deps.stack.clock(), user.confirmation_sent_at, deps.config.email.maxFrequency);
   takeSendBudget(deps, 'email');
   const { otp, hash } = await issueToken(tx, user.id, 'confirmation_token', to, {
     pkce: options.pkce ?? false,
   });
-  await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [user.id]);
+  await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, sentNow(deps)]);
   const link = verifyLink(deps, hash, 'signup', options.redirectTo);
   outbox.push(
     email({
@@ -49,10 +50,11 @@ export async function sendRecoveryLike(
   options: SendOptions,
 ) {
   const to = user.email ?? '';
-  if (!options.force) assertFrequency(user.recovery_sent_at, deps.config.email.maxFrequency);
+  if (!options.force)
+    assertFrequency(deps.stack.clock(), user.recovery_sent_at, deps.config.email.maxFrequency);
   takeSendBudget(deps, 'email');
   const { otp, hash } = await issueToken(tx, user.id, 'recovery_token', to, { pkce: options.pkce ?? false });
-  await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
+  await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, sentNow(deps)]);
   const link = verifyLink(deps, hash, type, options.redirectTo);
   outbox.push(
     type === 'magiclink'
@@ -85,8 +87,9 @@ export async function sendInvite(
   const to = user.email ?? '';
   takeSendBudget(deps, 'email');
   const { otp, hash } = await issueToken(tx, user.id, 'confirmation_token', to);
-  await tx.query('update auth.users set invited_at = now(), confirmation_sent_at = now() where id = $1', [
+  await tx.query('update auth.users set invited_at = now(), confirmation_sent_at = $2 where id = $1', [
     user.id,
+    sentNow(deps),
   ]);
   const link = verifyLink(deps, hash, 'invite', redirectTo);
   outbox.push(

@@ -10,7 +10,7 @@ export interface UrlClaims {
 
 /** Signs a URL token: which object (`bucket/key`), for what, until when. */
 export async function signUrl(ctx: StackContext, claims: UrlClaims, expiresIn: number): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(ctx.clock() / 1000);
   return ctx.keys.sign({ ...claims, iat: now, exp: now + expiresIn });
 }
 
@@ -32,7 +32,7 @@ export async function verifyUrl(
     if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') throw errors.expiredToken();
     throw errors.invalidJwt((error as Error).message || 'Invalid JWT');
   }
-  if (typeof payload['exp'] !== 'number' || payload['exp'] * 1000 <= Date.now()) throw errors.expiredToken();
+  if (typeof payload['exp'] !== 'number' || payload['exp'] * 1000 <= ctx.clock()) throw errors.expiredToken();
   if (payload['url'] !== url || payload['scope'] !== scope) throw errors.invalidSignature();
   return payload as unknown as UrlClaims;
 }

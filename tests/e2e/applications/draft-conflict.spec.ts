@@ -46,6 +46,8 @@ test('a save from a stale window is refused with a banner, keeps what was typed,
   const url = page.url();
   const id = new URL(url).searchParams.get('draft') ?? '';
 
+  // The second window's clock is the test's: its autosave delay passes without waiting for it.
+  await context.clock.install();
   const other = await context.newPage();
   await other.goto(url);
   await hydrated(other);
@@ -70,7 +72,7 @@ test('a save from a stale window is refused with a banner, keeps what was typed,
 
   // Typing goes on while the choice waits; nothing reaches the server until it is made.
   await statement(other).fill(`${STATEMENT} Written in the second window, kept.`);
-  await other.waitForTimeout(1_500);
+  await other.clock.runFor(1_500);
   expect(await storedStatement(id)).toBe(`${STATEMENT} Written in the first window.`);
 
   await banner.getByRole('button', { name: 'Keep my version and save it' }).click();

@@ -35,13 +35,15 @@ test('an empty compare tray runs no script until the visitor acts, and saved pic
 }) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  // The page's clock, moved on by the test: idle time passes without waiting for it.
+  await page.clock.install();
   await page.goto('/courses?q=business', { waitUntil: 'load' });
   const tray = page.locator('astro-island[component-url*="CompareTray"]');
   await expect(tray).toHaveAttribute('ssr', '');
   const componentUrl = (await tray.getAttribute('component-url')) ?? '';
   expect(componentUrl).toContain('CompareTray');
   // Idle time passes: the code may be fetched for later, but the island is not run.
-  await page.waitForTimeout(1_500);
+  await page.clock.runFor(1_500);
   await expect(tray).toHaveAttribute('ssr', '');
   // Any interaction with the page hydrates it, so a pick made in another island shows in the tray.
   await page.getByRole('heading', { level: 1 }).hover();

@@ -190,8 +190,29 @@ test('staff hear of an assignment at once, and after switching to a daily digest
 
   const second = await submittedByNewApplicant(browser, baseURL);
   await service.from('applications').update({ assigned_to: staff.id }).eq('id', second.applicationId);
-  // Several sweeps go by (one a second); the event waits for the digest instead of becoming a message.
-  await page.waitForTimeout(3_000);
+  // A sweep goes by: an event for someone who wants it at once, queued after the assignment, is
+  // composed; the assignment's event waits for the digest instead of becoming a message.
+  const control = await service
+    .from('notification_events')
+    .insert({
+      recipient_id: second.id,
+      application_id: second.applicationId,
+      template_key: 'application_submitted',
+      fields: { reference: second.reference },
+    })
+    .select('id')
+    .single();
+  expect(control.error).toBeNull();
+  await expect
+    .poll(async () => {
+      const { data: sweep } = await service
+        .from('notification_events')
+        .select('composed_at')
+        .eq('id', (control.data as { id: number }).id)
+        .single();
+      return (sweep as { composed_at: string | null } | null)?.composed_at ?? null;
+    })
+    .not.toBeNull();
   const { data } = await service
     .from('notification_events')
     .select('composed_at')

@@ -32,8 +32,9 @@ export function projectConfig(auth: RawConfig = {}): RawConfig {
   return merge(config, { auth });
 }
 
-export function startAuthStack(auth: RawConfig = {}): Promise<RunningStack> {
-  return startTestStack({ config: projectConfig(auth) });
+/** The stack with the project's config.toml, `auth` merged over its [auth]; `clock` stands in for Date.now. */
+export function startAuthStack(auth: RawConfig = {}, clock?: () => number): Promise<RunningStack> {
+  return startTestStack({ config: projectConfig(auth), ...(clock ? { clock } : {}) });
 }
 
 export const anonClient = (stack: RunningStack): SupabaseClient => clientFor(stack);
