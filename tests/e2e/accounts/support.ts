@@ -41,9 +41,10 @@ export const codeIn = (message: MailMessage): string => /code: (\d{6,10})/.exec(
 export async function createConfirmedUser(
   label: string,
   password = PASSWORD,
+  stackUrl = STACK_URL,
 ): Promise<{ email: string; id: string }> {
-  const keys = await stackKeys(STACK_URL);
-  const admin = createClient(STACK_URL, keys.serviceRoleKey, {
+  const keys = await stackKeys(stackUrl);
+  const admin = createClient(stackUrl, keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const email = uniqueEmail(label);

@@ -10,18 +10,25 @@ export interface FreshInstall {
   stop(): Promise<void>;
 }
 
+/** A deployment nobody has claimed yet: no administrator, and the setup token printed at start. */
+export const UNCLAIMED: Record<string, string> = { E2E_WITHOUT_ADMIN: '1', SETUP_ADMIN_TOKEN: '' };
+
 /**
- * Starts a second e2e server (its own in-memory stack and the built app) on a database where no
- * administrator exists yet, and reads what it prints at start, as an operator would.
+ * Starts a second e2e server (its own in-memory stack and the built app) with its own settings
+ * (a database where no administrator exists yet, by default), and reads what it prints at start,
+ * as an operator would.
  */
-export async function startFreshInstall(port: number, stackPort: number): Promise<FreshInstall> {
+export async function startFreshInstall(
+  port: number,
+  stackPort: number,
+  settings: Record<string, string> = UNCLAIMED,
+): Promise<FreshInstall> {
   const child = spawn(process.execPath, ['tests/e2e/server.ts'], {
     env: {
       ...process.env,
-      E2E_WITHOUT_ADMIN: '1',
+      ...settings,
       PORT: String(port),
       E2E_SUPABASE_PORT: String(stackPort),
-      SETUP_ADMIN_TOKEN: '',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
