@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
-import { loadBulkTargets } from '../../../src/lib/bulk/bulk-targets.server.ts';
+import { loadBulkTargets } from '../../../src/features/admissions/bulk/bulk-targets.server.ts';
 import { listDecisionIntakes } from '../../../src/features/admin/decisions/decision-intakes.server.ts';
 import { listUnreleased } from '../../../src/features/admin/decisions/decisions-list.server.ts';
 import {

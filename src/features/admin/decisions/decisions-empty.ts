@@ -1,4 +1,4 @@
-import type { PendingState } from '../../../lib/decision-release.ts';
+import type { PendingState } from '../../admissions/release/decision-release.ts';
 import { hasDecisionFilters, type DecisionsParams } from './decisions-params.ts';
 
 const BY_STATE: Record<PendingState, string> = {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
+import type { DecisionOutcome } from '../../admissions/outcomes/decision-outcomes.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
 import type { ListQuery } from '../../../lib/supabase/list-query.ts';
 import { DECISIONS_PAGE_SIZE, type DecisionsParams } from './decisions-params.ts';

@@ -5,9 +5,9 @@ import {
   type BulkFormState,
   type BulkPreviewModel,
   type BulkResultsModel,
-} from '../../../lib/bulk/bulk-post.server.ts';
-import { decisionAction } from '../../../lib/bulk/decision-actions.server.ts';
-import { mayReleaseDecisions } from '../../../lib/decision-rights.server.ts';
+} from '../../admissions/bulk/bulk-post.server.ts';
+import { decisionAction } from '../../admissions/bulk/bulk-decision-actions.server.ts';
+import { mayReleaseDecisions } from '../../admissions/release/decision-rights.server.ts';
 import type { AdminContext } from '../admin-context.server.ts';
 import { listDecisionIntakes, type DecisionIntake } from './decision-intakes.server.ts';
 import { listUnreleased, type UnreleasedDecision } from './decisions-list.server.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, type DecisionOutcome } from '../../../lib/decision-outcomes.ts';
-import { PENDING_STATES, type PendingState } from '../../../lib/decision-release.ts';
+import { DECISION_OUTCOMES, type DecisionOutcome } from '../../admissions/outcomes/decision-outcomes.ts';
+import { PENDING_STATES, type PendingState } from '../../admissions/release/decision-release.ts';
 
 export const DECISIONS_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { statusLabel } from '../../../lib/application-status.ts';
-import { decisionLabel, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
+import { decisionLabel, isNegativeOutcome } from '../../admissions/outcomes/decision-outcomes.ts';
 import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
+import type { DecisionOutcome } from '../../admissions/outcomes/decision-outcomes.ts';
 import type { ReviewApplication } from './detail-data.server.ts';
 import { unverifiedDocuments, type Requirement } from './documents-gate.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, decisionLabel, isNegativeOutcome } from '../../../lib/decision-outcomes.ts';
+import {
+  DECISION_OUTCOMES,
+  decisionLabel,
+  isNegativeOutcome,
+} from '../../admissions/outcomes/decision-outcomes.ts';
 import { LIMITS, versionField } from './review-schemas.ts';
 
 const text = (limit: number, what: string) =>

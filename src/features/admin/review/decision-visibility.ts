@@ -1,4 +1,4 @@
-import type { DecisionOutcome } from '../../../lib/decision-outcomes.ts';
+import type { DecisionOutcome } from '../../admissions/outcomes/decision-outcomes.ts';
 
 /**
  * Parts of the decision form that belong to some outcomes only (conditions, reasons, the override)

@@ -3,7 +3,7 @@ import {
   decisionTarget,
   type DecisionOutcome,
   type NegativeOutcome,
-} from '../../../lib/decision-outcomes.ts';
+} from '../../admissions/outcomes/decision-outcomes.ts';
 
 export interface LetterFacts {
   reference: string;

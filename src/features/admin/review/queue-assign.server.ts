@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { refusalOf } from '../../../lib/bulk/bulk-refusal.ts';
-import type { BulkTarget } from '../../../lib/bulk/bulk-targets.server.ts';
-import type { BulkAction, Verdict } from '../../../lib/bulk/bulk-types.ts';
+import { refusalOf } from '../../admissions/bulk/bulk-refusal.ts';
+import type { BulkTarget } from '../../admissions/bulk/bulk-targets.server.ts';
+import type { BulkAction, Verdict } from '../../admissions/bulk/bulk-types.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 import { nullableArg } from '../../../lib/supabase/rpc-args.ts';
 import { staffEmails, staffName, type StaffMember } from '../staff-directory.server.ts';

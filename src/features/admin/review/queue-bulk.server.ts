@@ -1,6 +1,9 @@
-import { NOBODY } from '../../../lib/bulk/bulk-form.ts';
-import type { ActionFactory } from '../../../lib/bulk/bulk-post.server.ts';
-import { decisionAction, type DecisionActionContext } from '../../../lib/bulk/decision-actions.server.ts';
+import { NOBODY } from '../../admissions/bulk/bulk-form.ts';
+import type { ActionFactory } from '../../admissions/bulk/bulk-post.server.ts';
+import {
+  decisionAction,
+  type DecisionActionContext,
+} from '../../admissions/bulk/bulk-decision-actions.server.ts';
 import type { StaffMember } from '../staff-directory.server.ts';
 import { assignAction } from './queue-assign.server.ts';
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadOpenDecisions, type OpenDecision } from '../../../lib/open-decisions.server.ts';
+import { loadOpenDecisions, type OpenDecision } from '../../admissions/release/open-decisions.server.ts';
 import { applicantEmails } from './applicant-contacts.server.ts';
 import { PAGE_SIZE, type QueueParams, type QueueSort } from './queue-params.ts';
 import { applyQueueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';

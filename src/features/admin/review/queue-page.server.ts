@@ -6,9 +6,9 @@ import {
   type BulkFormState,
   type BulkPreviewModel,
   type BulkResultsModel,
-} from '../../../lib/bulk/bulk-post.server.ts';
-import { mayReleaseDecisions } from '../../../lib/decision-rights.server.ts';
-import { listActiveReasons, type DecisionReason } from '../../../lib/decision-reasons.server.ts';
+} from '../../admissions/bulk/bulk-post.server.ts';
+import { mayReleaseDecisions } from '../../admissions/release/decision-rights.server.ts';
+import { listActiveReasons, type DecisionReason } from '../../admissions/outcomes/decision-reasons.server.ts';
 import { loadStaffDirectory, staffEmails, staffName, type StaffMember } from '../staff-directory.server.ts';
 import { queueActions } from './queue-bulk.server.ts';
 import { countByStatus, type StatusCounts } from './queue-counts.server.ts';

@@ -1,5 +1,5 @@
 import { statusLabel } from '../../../lib/application-status.ts';
-import { decisionLabel } from '../../../lib/decision-outcomes.ts';
+import { decisionLabel } from '../../admissions/outcomes/decision-outcomes.ts';
 import type { Decision } from './decision-data.server.ts';
 import type { StatusChange } from './detail-data.server.ts';
 import { ACTOR_KINDS } from './review-labels.ts';

@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { sendPendingMail } from '../mail/send-pending.server.ts';
-import type { FieldErrors } from '../security/form-outcome.ts';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
+import type { FieldErrors } from '../../../lib/security/form-outcome.ts';
 import { confirmBulk, previewBulk } from './bulk-engine.server.ts';
 import { commandFields, needsAcknowledgement, readBulkForm, type BulkCommand } from './bulk-form.ts';
 import { ACKNOWLEDGE_MESSAGE, isAcknowledged, isEditStep, parseBulkRequest } from './bulk-request.ts';
 import type { BulkAction, BulkRow, RowResult, Verdict } from './bulk-types.ts';
-import type { Database } from '../supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** The list's bulk form as it was sent: the ticks and values to show again, and what was wrong. */
 export interface BulkFormState {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, isNegativeOutcome } from '../decision-outcomes.ts';
-import { storableText } from '../security/form-input.ts';
+import { DECISION_OUTCOMES, isNegativeOutcome } from '../outcomes/decision-outcomes.ts';
+import { storableText } from '../../../lib/security/form-input.ts';
 
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;

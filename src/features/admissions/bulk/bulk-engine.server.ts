@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Stamp } from './bulk-form.ts';
 import { loadBulkTargets, type BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, BulkRow, RowResult, Verdict } from './bulk-types.ts';
-import type { Database } from '../supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 const NOT_FOUND = 'This application was not found, or it is still a draft.';
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /**
  * Whether the signed-in member of staff approves and releases decisions (may_release_decisions():

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ReleaseIntake } from '../decision-release.ts';
-import { loadOpenDecisions, type OpenDecision } from '../open-decisions.server.ts';
-import type { Database } from '../supabase/database.types.ts';
+import type { ReleaseIntake } from '../release/decision-release.ts';
+import { loadOpenDecisions, type OpenDecision } from '../release/open-decisions.server.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A selected application as a bulk change sees it: enough to say what will happen and to apply it. */
 export interface BulkTarget {

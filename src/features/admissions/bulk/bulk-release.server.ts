@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 import type { Stamp } from './bulk-form.ts';
 import {
   decisionDoneMessage,
   releasedMessage,
   releaseVerdict,
   type ReleaseActionName,
-} from './bulk-plans.ts';
+} from './release-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, RowResult } from './bulk-types.ts';

@@ -1,14 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { decisionLabel } from '../decision-outcomes.ts';
-import type { Database } from '../supabase/database.types.ts';
-import { withoutNulls } from '../supabase/rpc-args.ts';
+import { decisionLabel } from '../outcomes/decision-outcomes.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
+import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
 import type { DecideCommand } from './bulk-form.ts';
-import { decidePlan, decisionDoneMessage } from './bulk-plans.ts';
+import { decidePlan, decisionDoneMessage } from './release-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, SummaryItem, Verdict } from './bulk-types.ts';
-import type { DecisionReason } from '../decision-reasons.server.ts';
-import { withPlaceLimits } from './bulk-places.server.ts';
+import type { DecisionReason } from '../outcomes/decision-reasons.server.ts';
+import { withPlaceLimits } from '../places/place-limits.server.ts';
 
 export interface DecideContext {
   supabase: SupabaseClient<Database>;

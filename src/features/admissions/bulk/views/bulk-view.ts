@@ -1,5 +1,5 @@
-import type { StatusTone } from '../../lib/application-status.ts';
-import type { RowResult, Verdict } from '../../lib/bulk/bulk-types.ts';
+import type { StatusTone } from '../../../../lib/application-status.ts';
+import type { RowResult, Verdict } from '../bulk-types.ts';
 
 /** How one row of a preview or of the results reads: a badge and the sentences beside it. */
 export interface RowLine {

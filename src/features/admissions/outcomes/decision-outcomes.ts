@@ -1,4 +1,4 @@
-import { statusLabel, type ApplicationStatus } from './application-status.ts';
+import { statusLabel, type ApplicationStatus } from '../../../lib/application-status.ts';
 
 /**
  * The outcomes of application_decisions, in the order staff choose them, mirrored from

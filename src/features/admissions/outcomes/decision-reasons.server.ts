@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A reason administrators keep for a negative outcome, in the words the applicant reads. */
 export interface DecisionReason {

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecisionReason } from '../decision-reasons.server.ts';
+import type { DecisionReason } from '../outcomes/decision-reasons.server.ts';
 import { decideAction } from './bulk-decide.server.ts';
 import type { BulkCommand } from './bulk-form.ts';
 import { releaseAction } from './bulk-release.server.ts';
 import type { BulkAction } from './bulk-types.ts';
-import type { Database } from '../supabase/database.types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 export interface DecisionActionContext {
   supabase: SupabaseClient<Database>;

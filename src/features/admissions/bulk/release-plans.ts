@@ -1,6 +1,6 @@
-import { statusLabel } from '../application-status.ts';
-import { decisionLabel, targetLabel } from '../decision-outcomes.ts';
-import { releasesOneByOne, type ReleaseIntake } from '../decision-release.ts';
+import { statusLabel } from '../../../lib/application-status.ts';
+import { decisionLabel, targetLabel } from '../outcomes/decision-outcomes.ts';
+import { releasesOneByOne, type ReleaseIntake } from '../release/decision-release.ts';
 import type { Verdict } from './bulk-types.ts';
 
 /** What the release and approval plans need to know of a selected application. */

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecideCommand } from './bulk-form.ts';
-import type { BulkTarget } from './bulk-targets.server.ts';
-import type { Verdict } from './bulk-types.ts';
-import type { Database } from '../supabase/database.types.ts';
+import type { DecideCommand } from '../bulk/bulk-form.ts';
+import type { BulkTarget } from '../bulk/bulk-targets.server.ts';
+import type { Verdict } from '../bulk/bulk-types.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 interface Places {
   places: number | null;

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DecisionOutcome } from './decision-outcomes.ts';
-import type { Database } from './supabase/database.types.ts';
+import type { DecisionOutcome } from '../outcomes/decision-outcomes.ts';
+import type { Database } from '../../../lib/supabase/database.types.ts';
 
 /** A decision made and not yet released (or cancelled): at most one per application. */
 export interface OpenDecision {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../security/form-outcome.ts';
+import type { FieldErrors } from '../../../lib/security/form-outcome.ts';
 import {
   bulkCommandSchema,
   bulkSelectionSchema,
