@@ -1,14 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { decisionLabel } from '../outcomes/decision-outcomes.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
-import { withoutNulls } from '../../../lib/supabase/rpc-args.ts';
+import { decide, previewDecision, type DecisionTerms } from '../commands/decision-commands.server.ts';
+import { decisionLabel, isOfferOutcome } from '../outcomes/decision-outcomes.ts';
+import type { DecisionReason } from '../outcomes/decision-reasons.server.ts';
+import { decidePlan, decisionDoneMessage } from '../commands/decision-wording.ts';
+import { offersBeyondPlaces } from '../places/place-limits.server.ts';
 import type { DecideCommand } from './bulk-form.ts';
-import { decidePlan, decisionDoneMessage } from './release-plans.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, SummaryItem, Verdict } from './bulk-types.ts';
-import type { DecisionReason } from '../outcomes/decision-reasons.server.ts';
-import { withPlaceLimits } from '../places/place-limits.server.ts';
 
 export interface DecideContext {
   supabase: SupabaseClient<Database>;
@@ -28,14 +28,33 @@ function summaryOf(command: DecideCommand, reasons: readonly DecisionReason[]): 
   return items;
 }
 
-/** The arguments of preview_decision and decide_application that come from the form. */
-function decisionArgs(command: DecideCommand) {
+function termsOf(command: DecideCommand, target: BulkTarget): DecisionTerms {
+  const { outcome, conditions, reason_id, override_reason } = command;
   return {
-    outcome: command.outcome,
-    conditions: command.outcome === 'offer_conditional' ? command.conditions : null,
-    reason_id: command.reason_id || null,
-    override_reason: command.override_reason || null,
+    applicationId: target.id,
+    outcome,
+    conditions,
+    reasonId: reason_id,
+    overrideReason: override_reason,
   };
+}
+
+/** Offers beyond the places left, in list order, are refused as the database will refuse them. */
+async function withPlaceLimits(
+  context: DecideContext,
+  command: DecideCommand,
+  targets: readonly BulkTarget[],
+  verdicts: Verdict[],
+): Promise<Verdict[]> {
+  if (!isOfferOutcome(command.outcome) || command.override_reason) return verdicts;
+  const claims = targets.map((target, i) =>
+    verdicts[i]?.kind === 'apply' ? { intakeId: target.intake_id, term: target.intake.term } : null,
+  );
+  const beyond = await offersBeyondPlaces(context.supabase, claims);
+  return verdicts.map((verdict, i): Verdict => {
+    const reason = beyond.get(i);
+    return reason ? { kind: 'refuse', reasons: [reason] } : verdict;
+  });
 }
 
 /** One decision for every selected application, each checked by preview_decision and made by decide_application. */
@@ -43,15 +62,10 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
   const { supabase, approves } = context;
   const release = command.release === 'yes';
   async function previewOne(target: BulkTarget): Promise<Verdict> {
-    const { data, error } = await supabase.rpc(
-      'preview_decision',
-      withoutNulls({ application_id: target.id, ...decisionArgs(command) }),
-    );
-    if (error) return { kind: 'refuse', reasons: [refusalOf(error).message] };
-    const problems = data ?? [];
-    if (problems.length > 0) return { kind: 'refuse', reasons: problems };
-    const plan = decidePlan({ outcome: command.outcome, approves, release, ...target });
-    return { kind: 'apply', plan };
+    const result = await previewDecision(supabase, termsOf(command, target));
+    if (!result.ok) return { kind: 'refuse', reasons: [refusalOf(result.error).message] };
+    if (result.row.length > 0) return { kind: 'refuse', reasons: result.row };
+    return { kind: 'apply', plan: decidePlan({ outcome: command.outcome, approves, release, ...target }) };
   }
   return {
     title: `${decisionLabel(command.outcome)} for the selected applications`,
@@ -61,24 +75,19 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
     async preview(targets) {
       const verdicts: Verdict[] = [];
       for (const target of targets) verdicts.push(await previewOne(target));
-      return withPlaceLimits(supabase, command, targets, verdicts);
+      return withPlaceLimits(context, command, targets, verdicts);
     },
     async apply(target, stamp) {
-      const { data, error } = await supabase.rpc(
-        'decide_application',
-        withoutNulls({
-          application_id: target.id,
-          expected_version: stamp.version,
-          ...decisionArgs(command),
-          reason_detail: command.reason_detail || null,
-          release,
-        }),
-      );
-      if (error) return refusalOf(error);
-      return {
-        kind: 'done',
-        message: decisionDoneMessage('Decided', command.outcome, data.state, target.intake),
+      const input = {
+        ...termsOf(command, target),
+        version: stamp.version,
+        reasonDetail: command.reason_detail,
+        release,
       };
+      const result = await decide(supabase, input);
+      if (!result.ok) return refusalOf(result.error);
+      const message = decisionDoneMessage('Decided', command.outcome, result.row.state, target.intake);
+      return { kind: 'done', message };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_LIMITS } from '../outcomes/decision-limits.ts';
 import { DECISION_OUTCOMES, isNegativeOutcome } from '../outcomes/decision-outcomes.ts';
 import { storableText } from '../../../lib/security/form-input.ts';
 
@@ -42,10 +43,10 @@ const decideSchema = z
   .object({
     action: z.literal('decide'),
     outcome: z.enum(DECISION_OUTCOMES, { error: 'Choose the decision to make.' }),
-    conditions: text(4000, 'The conditions'),
+    conditions: text(DECISION_LIMITS.conditions, 'The conditions'),
     reason_id: choice('', 'Choose a reason from the list.'),
-    reason_detail: text(2000, 'The private detail'),
-    override_reason: text(1000, 'The override reason'),
+    reason_detail: text(DECISION_LIMITS.reasonDetail, 'The private detail'),
+    override_reason: text(DECISION_LIMITS.override, 'The override reason'),
     release: z.enum(['', 'yes']).catch(''),
   })
   .superRefine((input, context) => {

@@ -1,15 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/supabase/database.types.ts';
-import type { Stamp } from './bulk-form.ts';
-import {
-  decisionDoneMessage,
-  releasedMessage,
-  releaseVerdict,
-  type ReleaseActionName,
-} from './release-plans.ts';
+import { approve, release, type DecisionStep } from '../commands/decision-commands.server.ts';
+import { decisionDoneMessage, releasedRowMessage } from '../commands/decision-wording.ts';
 import { refusalOf } from './bulk-refusal.ts';
 import type { BulkTarget } from './bulk-targets.server.ts';
 import type { BulkAction, RowResult } from './bulk-types.ts';
+import { releaseVerdict, type ReleaseActionName } from './release-plans.ts';
 
 const WORDING: Record<ReleaseActionName, { title: string; verb: string }> = {
   approve: { title: 'Approve the selected decisions', verb: 'Approve' },
@@ -17,36 +13,24 @@ const WORDING: Record<ReleaseActionName, { title: string; verb: string }> = {
   approve_release: { title: 'Approve and release the selected decisions', verb: 'Approve and release' },
 };
 
-/** The stamp of a row that names its open decision. */
-type DecisionStamp = Stamp & { decisionId: string };
-
 const NOT_THIS_DECISION = 'That decision does not belong to this application. Preview the change again.';
 
-async function approve(
+async function approveRow(
   supabase: SupabaseClient<Database>,
   target: BulkTarget,
-  stamp: DecisionStamp,
-  release: boolean,
-) {
-  const { data, error } = await supabase.rpc('approve_decision', {
-    decision_id: stamp.decisionId,
-    expected_version: stamp.version,
-    release,
-  });
-  if (error) return refusalOf(error);
-  return {
-    kind: 'done',
-    message: decisionDoneMessage('Approved', data.outcome, data.state, target.intake),
-  } as const;
+  step: DecisionStep,
+  alsoRelease: boolean,
+): Promise<RowResult> {
+  const result = await approve(supabase, { ...step, release: alsoRelease });
+  if (!result.ok) return refusalOf(result.error);
+  const { outcome, state } = result.row;
+  return { kind: 'done', message: decisionDoneMessage('Approved', outcome, state, target.intake) };
 }
 
-async function release(supabase: SupabaseClient<Database>, stamp: DecisionStamp): Promise<RowResult> {
-  const { data, error } = await supabase.rpc('release_decision', {
-    decision_id: stamp.decisionId,
-    expected_version: stamp.version,
-  });
-  if (error) return refusalOf(error);
-  return { kind: 'done', message: releasedMessage(data.status) };
+async function releaseRow(supabase: SupabaseClient<Database>, step: DecisionStep): Promise<RowResult> {
+  const result = await release(supabase, step);
+  if (!result.ok) return refusalOf(result.error);
+  return { kind: 'done', message: releasedRowMessage(result.row.status) };
 }
 
 /**
@@ -67,18 +51,18 @@ export function releaseAction(
     preview: async (targets) => targets.map((target) => releaseVerdict(name, target, mayRelease)),
     async apply(target, { version, decisionId }) {
       if (!decisionId) return { kind: 'refused', message: 'No decision is waiting on this application.' };
-      const stamp = { version, decisionId };
+      const step = { version, decisionId };
       // A decision replaced since the preview moved the version on, and the database says who did
       // what; an id that was never this application's open decision is refused here.
-      if (stamp.decisionId !== target.decision?.id && stamp.version === target.version) {
+      if (step.decisionId !== target.decision?.id && step.version === target.version) {
         return { kind: 'refused', message: NOT_THIS_DECISION };
       }
-      if (name === 'approve') return approve(supabase, target, stamp, false);
+      if (name === 'approve') return approveRow(supabase, target, step, false);
       // The preview chose the step this row needs: a recommendation is approved (and released), an approved one released.
       if (name === 'approve_release' && target.decision?.state === 'recommended') {
-        return approve(supabase, target, stamp, true);
+        return approveRow(supabase, target, step, true);
       }
-      return release(supabase, stamp);
+      return releaseRow(supabase, step);
     },
   };
 }
