@@ -8,7 +8,8 @@ import globals from 'globals';
 /**
  * The layers of src, top to bottom: pages (with src/middleware.ts and the Node server in src/server)
  * → layouts → features → components → stores → lib. A layer imports only from layers below it and
- * from itself; nothing in src imports the local stack. Islands never import server-only code.
+ * from itself; nothing in src imports the local stack. Islands never import server-only code, and
+ * only the staff areas import features/admissions.
  */
 const LAYERS = [
   { name: 'layouts', files: ['src/layouts/**'], above: ['pages', 'server'] },
@@ -31,17 +32,32 @@ const LOCAL_STACK = {
   message: 'The app runs on hosted Supabase: nothing in src imports the local stack.',
 };
 const ISLAND = { group: SERVER_ONLY, message: 'Server-only code never reaches an island.' };
+/** Admissions decides on applications for staff: only the admin console and its pages import it. */
+const STAFF_AREAS = [
+  'src/features/admin/**',
+  'src/features/admissions/**',
+  'src/pages/admin/**',
+  'src/pages/admin-intake/**',
+];
+const STAFF_ONLY = {
+  group: ['**/admissions/**'],
+  message:
+    'features/admissions is staff-only: only features/admin, features/admissions and the admin pages import it. Keep what applicant pages share (a status label) in lib.',
+};
 
-const restrict = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
+const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** The patterns for `files`; outside the staff areas admissions is refused as well. */
+const restrict = (files, patterns) => [
+  { files, rules: rule(patterns) },
+  { files, ignores: STAFF_AREAS, rules: rule([...patterns, STAFF_ONLY]) },
+];
 
 /** One config per layer (islands and stores also keep server-only code out); later ones win, so each is complete. */
 function layers() {
   const configs = [
-    restrict(['src/**/*.{ts,astro}'], [LOCAL_STACK]),
-    restrict(['src/**/*.tsx'], [LOCAL_STACK, ISLAND]),
+    ...restrict(['src/**/*.{ts,astro}'], [LOCAL_STACK]),
+    ...restrict(['src/**/*.tsx'], [LOCAL_STACK, ISLAND]),
   ];
   for (const { name, files, above } of LAYERS) {
     const layer = {
@@ -52,12 +68,12 @@ function layers() {
       name === 'stores' ? files.map((dir) => `${dir}/*.{ts,tsx}`) : files.map((dir) => `${dir}/*.tsx`);
     if (name !== 'stores')
       configs.push(
-        restrict(
+        ...restrict(
           files.map((dir) => `${dir}/*.{ts,astro}`),
           [LOCAL_STACK, layer],
         ),
       );
-    configs.push(restrict(islandFiles, [LOCAL_STACK, layer, ISLAND]));
+    configs.push(...restrict(islandFiles, [LOCAL_STACK, layer, ISLAND]));
   }
   return configs;
 }

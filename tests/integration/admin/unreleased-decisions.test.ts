@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
-import { loadBulkTargets } from '../../../src/lib/bulk/bulk-targets.server.ts';
-import { listDecisionIntakes } from '../../../src/features/admin/decisions/decision-intakes.server.ts';
-import { listUnreleased } from '../../../src/features/admin/decisions/decisions-list.server.ts';
+import { loadBulkTargets } from '../../../src/features/admissions/bulk/bulk-targets.server.ts';
+import { listDecisionIntakes } from '../../../src/features/admissions/unreleased/decision-intakes.server.ts';
+import { listUnreleased } from '../../../src/features/admissions/unreleased/decisions-list.server.ts';
 import {
   DEFAULT_DECISIONS_PARAMS,
   type DecisionsParams,
-} from '../../../src/features/admin/decisions/decisions-params.ts';
+} from '../../../src/features/admissions/unreleased/decisions-params.ts';
 import { startTestStack } from '../../helpers/stack.ts';
 import { course, intake, person, type Person } from '../applications/fixtures.ts';
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_LIMIT, commandFields, readBulkForm, readStamps } from '../../../src/lib/bulk/bulk-form.ts';
-import { isAcknowledged, isEditStep, parseBulkRequest } from '../../../src/lib/bulk/bulk-request.ts';
+import {
+  BULK_LIMIT,
+  commandFields,
+  readBulkForm,
+  readStamps,
+} from '../../../src/features/admissions/bulk/bulk-form.ts';
+import {
+  isAcknowledged,
+  isEditStep,
+  parseBulkRequest,
+} from '../../../src/features/admissions/bulk/bulk-request.ts';
 
 const A = '5f8a2c1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b';
 const B = '6a9b3d2f-4c5e-4f70-9bac-1d2e3f4a5b6c';

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { previewSummary, resultsSummary } from '../../../src/components/bulk/bulk-view.ts';
-import { assignVerdict, NOT_STAFF_MESSAGE } from '../../../src/features/admin/review/queue-assign.server.ts';
+import { previewSummary, resultsSummary } from '../../../src/features/admissions/bulk/views/bulk-view.ts';
 import {
-  decidePlan,
-  decisionDoneMessage,
+  assignVerdict,
+  NOT_STAFF_MESSAGE,
+} from '../../../src/features/admin/review/queue/queue-assign.server.ts';
+import {
   RELEASE_PERMISSION_MESSAGE,
   releaseVerdict,
   type ReleaseSubject,
-} from '../../../src/lib/bulk/bulk-plans.ts';
-import { decisionTarget } from '../../../src/lib/decision-outcomes.ts';
-import { pendingState } from '../../../src/lib/decision-release.ts';
+} from '../../../src/features/admissions/bulk/release-plans.ts';
+import {
+  decidePlan,
+  decisionDoneMessage,
+} from '../../../src/features/admissions/commands/decision-wording.ts';
+import { decisionTarget } from '../../../src/features/admissions/outcomes/decision-outcomes.ts';
+import { pendingState } from '../../../src/features/admissions/release/decision-release.ts';
 
 const ROLLING = { term: 'September 2027', status: 'open', release_mode: 'rolling' };
 const BATCH = { term: 'January 2028', status: 'closed', release_mode: 'batch' };

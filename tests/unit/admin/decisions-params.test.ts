@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDecisionsMessage } from '../../../src/features/admin/decisions/decisions-empty.ts';
+import { emptyDecisionsMessage } from '../../../src/features/admissions/unreleased/decisions-empty.ts';
 import {
   DEFAULT_DECISIONS_PARAMS,
   decisionsHref,
   hasDecisionFilters,
   parseDecisionsParams,
-} from '../../../src/features/admin/decisions/decisions-params.ts';
+} from '../../../src/features/admissions/unreleased/decisions-params.ts';
 
 const INTAKE = '5f8a2c1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b';
 const parse = (query: string) => parseDecisionsParams(new URLSearchParams(query));

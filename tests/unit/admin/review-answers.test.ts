@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEducation, readAnswers } from '../../../src/features/admin/review/answers-view.ts';
-import { countryLabel, fileSizeLabel } from '../../../src/features/admin/review/review-labels.ts';
+import { describeEducation, readAnswers } from '../../../src/features/admin/review/detail/answers-view.ts';
+import { countryLabel, fileSizeLabel } from '../../../src/features/admin/review/detail/review-labels.ts';
 import { documentKindLabel } from '../../../src/lib/document-kinds.ts';
 
 describe('application answers on the review screen', () => {

@@ -1,13 +1,16 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../src/lib/security/form-input.ts';
-import { decisionSchema, decisionStepSchema } from '../../../src/features/admin/review/decision-schemas.ts';
-import { versionFor } from '../../../src/features/admin/review/form-state.ts';
+import {
+  decisionSchema,
+  decisionStepSchema,
+} from '../../../src/features/admissions/decide/decision-schemas.ts';
+import { versionFor } from '../../../src/features/admin/forms/form-state.ts';
 import {
   assignSchema,
   documentReviewSchema,
   transitionSchema,
-} from '../../../src/features/admin/review/review-schemas.ts';
+} from '../../../src/features/admin/review/detail/review-schemas.ts';
 
 const REASON = '4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const DECISION = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

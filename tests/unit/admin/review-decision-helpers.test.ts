@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { negativeLetter, whatHappens } from '../../../src/features/admin/review/decision-wording.ts';
-import { unverifiedDocuments } from '../../../src/features/admin/review/documents-gate.ts';
-import type { Decision } from '../../../src/features/admin/review/decision-data.server.ts';
-import type { StatusChange } from '../../../src/features/admin/review/detail-data.server.ts';
-import { timelineOf } from '../../../src/features/admin/review/timeline.ts';
+import { negativeLetter } from '../../../src/features/admissions/decide/negative-letter.ts';
+import { whatHappens } from '../../../src/features/admissions/commands/decision-wording.ts';
+import { unverifiedDocuments } from '../../../src/features/admissions/gate/documents-gate.ts';
+import type { Decision } from '../../../src/features/admissions/decide/decision-data.server.ts';
+import type { StatusChange } from '../../../src/features/admin/review/detail/detail-data.server.ts';
+import { timelineOf } from '../../../src/features/admin/review/detail/timeline.ts';
 
 const COURSE = 'c0000000-0000-4000-8000-000000000001';
 const OTHER = 'c0000000-0000-4000-8000-000000000002';

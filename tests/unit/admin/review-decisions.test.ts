@@ -9,8 +9,8 @@ import {
   decisionTarget,
   isNegativeOutcome,
   outcomesFrom,
-} from '../../../src/lib/decision-outcomes.ts';
-import { releasesOneByOne } from '../../../src/lib/decision-release.ts';
+} from '../../../src/features/admissions/outcomes/decision-outcomes.ts';
+import { releasesOneByOne } from '../../../src/features/admissions/release/decision-release.ts';
 
 const MIGRATIONS = ['supabase/migrations/20261201000500_decisions.sql'];
 

@@ -6,7 +6,7 @@ import {
   parseQueueParams,
   queueHref,
   sortLink,
-} from '../../../src/features/admin/review/queue-params.ts';
+} from '../../../src/features/admin/review/queue/queue-params.ts';
 
 const parse = (query: string) => parseQueueParams(new URLSearchParams(query));
 

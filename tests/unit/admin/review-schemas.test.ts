@@ -6,7 +6,7 @@ import {
   noteDeleteSchema,
   noteSchema,
   transitionSchema,
-} from '../../../src/features/admin/review/review-schemas.ts';
+} from '../../../src/features/admin/review/detail/review-schemas.ts';
 import type { z } from 'zod';
 
 const DOC = '2b0c5a36-8d4e-4c8e-9f5a-1c2d3e4f5a6b';

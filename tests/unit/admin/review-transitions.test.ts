@@ -6,7 +6,7 @@ import {
   nextStaffStatuses,
   STAFF_TARGETS,
   staffMayMove,
-} from '../../../src/features/admin/review/transitions.ts';
+} from '../../../src/features/admin/review/detail/transitions.ts';
 
 const MIGRATION = 'supabase/migrations/20261201000400_applications.sql';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RELEASE_MODES } from '../../../lib/release-modes.ts';
+import { RELEASE_MODES } from '../../admissions/release/release-modes.ts';
 import { isRealDay as isDay, optionalDay, optionalNumber, requiredDay, requiredText } from './field-rules.ts';
 
 const MESSAGES = {

@@ -6,7 +6,7 @@ import {
   STUDY_MODES,
 } from '../../../lib/course-options.ts';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '../../../lib/document-kinds.ts';
-import { RELEASE_MODE_LABELS, RELEASE_MODES } from '../../../lib/release-modes.ts';
+import { RELEASE_MODE_LABELS, RELEASE_MODES } from '../../admissions/release/release-modes.ts';
 
 /** The choices the catalogue forms offer; each list is exactly what its column's check constraint allows. */
 

@@ -1,0 +1,189 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ProfileRow } from '../../../../lib/supabase/profile-row.ts';
+import { applicantEmails } from '../applicant-contacts.server.ts';
+import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
+import { loadStaffDirectory, staffEmails, type StaffMember } from '../../staff-directory.server.ts';
+import {
+  loadDecisionContext,
+  type DecisionContext,
+} from '../../../admissions/decide/decision-data.server.ts';
+import { loadPersonNames } from './person-names.server.ts';
+import type { Database, Tables } from '../../../../lib/supabase/database.types.ts';
+
+export interface ReviewDocument {
+  id: string;
+  kind: string;
+  file_name: string;
+  size_bytes: number;
+  content_type: string;
+  status: 'uploaded' | 'verified' | 'rejected';
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  storage_path: string;
+  created_at: string;
+}
+
+export interface StatusChange {
+  id: number;
+  from_status: string | null;
+  to_status: string;
+  actor: string | null;
+  actor_kind: 'applicant' | 'admissions' | 'system';
+  note: string | null;
+  created_at: string;
+}
+
+export interface InternalNote {
+  id: string;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ReviewApplication {
+  id: string;
+  reference: string;
+  status: string;
+  /** The row version every form sends back, so a stale form is refused. */
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+  /** What the latest change did, in words ("status Under review → Waitlisted"). */
+  last_change: string | null;
+  outcome_reason: string | null;
+  conditions_met_at: string | null;
+  applicant_id: string;
+  submitted_at: string;
+  decided_at: string | null;
+  reply_by: string | null;
+  offer_conditions: string | null;
+  assigned_to: string | null;
+  answers: Record<string, unknown>;
+  course: { id: string; title: string; university_name: string; slug: string };
+  intake: {
+    id: string;
+    term: string;
+    start_date: string;
+    deadline: string;
+    reply_by: string | null;
+    status: string;
+    release_mode: 'rolling' | 'batch';
+  };
+  documents: ReviewDocument[];
+  history: StatusChange[];
+  notes: InternalNote[];
+}
+
+export interface StatusGuide {
+  label: string;
+  next_actor: string;
+  next_step: string;
+  is_final: boolean;
+}
+
+/** The applicant's profile; its lists are read defensively, as the applicant wrote them. */
+export interface ApplicantProfile extends Omit<ProfileRow, 'education' | 'test_scores'> {
+  education: unknown;
+  test_scores: unknown;
+  updated_at: string;
+}
+
+export interface ApplicationDetail {
+  application: ReviewApplication;
+  guide: StatusGuide | null;
+  profile: ApplicantProfile | null;
+  /** Null when the address could not be read. */
+  applicantEmail: string | null;
+  staff: StaffMember[];
+  links: Map<string, DocumentLink>;
+  decision: DecisionContext;
+  /** Names of the people the page mentions (deciders, history actors, the last change), by id. */
+  names: Map<string, string>;
+}
+
+const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
+  changes:application_changes(changed_by, change),
+  conditions_met_at, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
+  assigned_to, answers, course:courses(id, title, university_name, slug),
+  intake:intakes(id, term, start_date, deadline, reply_by, status, release_mode),
+  documents:application_documents(id, kind, file_name, size_bytes, content_type, status, rejection_reason,
+    reviewed_by, reviewed_at, storage_path, created_at),
+  history:application_status_history(id, from_status, to_status, actor, actor_kind, note, created_at),
+  notes:application_notes(id, author, body, created_at)`;
+
+const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, address_line, city, postal_code,
+  country, education, test_scores, updated_at`;
+
+/** Who changed the application last and what they did (staff only: application_changes). */
+type ChangeRow = Pick<Tables<'application_changes'>, 'changed_by' | 'change'>;
+
+const byTime = <T extends { created_at: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** A submitted application (drafts are the applicant's own business) as staff read it under RLS. */
+export async function loadReviewApplication(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<ReviewApplication | null> {
+  const { data, error } = await supabase
+    .from('applications')
+    .select(COLUMNS)
+    .eq('id', id)
+    .neq('status', 'draft')
+    .maybeSingle();
+  if (error) console.error('Reading the application failed', error.message);
+  if (!data) return null;
+  const { changes, ...row } = data as unknown as ReviewApplication & {
+    changes: ChangeRow | ChangeRow[] | null;
+  };
+  const latest = Array.isArray(changes) ? changes[0] : changes;
+  return {
+    ...row,
+    updated_by: latest?.changed_by ?? null,
+    last_change: latest?.change ?? null,
+    documents: byTime(row.documents),
+    history: [...row.history].sort((a, b) => a.id - b.id),
+    notes: byTime(row.notes),
+  };
+}
+
+/**
+ * Everything the review screen shows: the application, its applicant's profile and e-mail address,
+ * the team and file links.
+ */
+export async function loadApplicationDetail(
+  supabase: SupabaseClient<Database>,
+  id: string,
+): Promise<ApplicationDetail | null> {
+  const application = await loadReviewApplication(supabase, id);
+  if (!application) return null;
+  const [guide, profile, emails, staff, links, decision] = await Promise.all([
+    supabase
+      .from('application_status_guide')
+      .select('label, next_actor, next_step, is_final')
+      .eq('status', application.status)
+      .maybeSingle(),
+    supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', application.applicant_id).maybeSingle(),
+    applicantEmails(supabase, [application.applicant_id]),
+    loadStaffDirectory(supabase),
+    signDocumentLinks(supabase, application.documents),
+    loadDecisionContext(supabase, application),
+  ]);
+  if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
+  const people = [
+    application.updated_by,
+    ...application.history.map((entry) => entry.actor),
+    ...decision.decisions.flatMap((d) => [d.recommended_by, d.approved_by, d.released_by, d.cancelled_by]),
+  ];
+  return {
+    application,
+    guide: (guide.data as StatusGuide | null) ?? null,
+    profile: (profile.data as ApplicantProfile | null) ?? null,
+    applicantEmail: emails.get(application.applicant_id) ?? null,
+    staff,
+    links,
+    decision,
+    names: await loadPersonNames(supabase, people, staffEmails(staff)),
+  };
+}

@@ -1,0 +1,16 @@
+import { NOBODY } from '../../../admissions/bulk/bulk-form.ts';
+import type { ActionFactory } from '../../../admissions/bulk/bulk-post.server.ts';
+import {
+  decisionAction,
+  type DecisionActionContext,
+} from '../../../admissions/bulk/bulk-decision-actions.server.ts';
+import type { StaffMember } from '../../staff-directory.server.ts';
+import { assignAction } from './queue-assign.server.ts';
+
+/** The queue's bulk changes: a reviewer for all, and every decision change. */
+export function queueActions(context: DecisionActionContext, staff: readonly StaffMember[]): ActionFactory {
+  return (command) =>
+    command.action === 'assign'
+      ? assignAction(context.supabase, command.assignee === NOBODY ? null : command.assignee, staff)
+      : decisionAction(context, command);
+}
