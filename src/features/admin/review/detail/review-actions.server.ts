@@ -56,7 +56,8 @@ async function transition(
     withoutNulls({ application_id: applicationId, to_status, expected_version: version, note: note || null }),
   );
   if (error) return outcomeOfError(error);
-  // A request for action and an enrolment e-mail the applicant; they go out now, not at the next sweep.
+  // A request for action and an enrolment e-mail the applicant. This sweep sends what is already due;
+  // the new events wait out MESSAGE_QUIET_SECONDS (120 s by default) so one message can gather them.
   sendPendingMail();
   return done(`Application moved to ${statusLabel(to_status)}.`);
 }

@@ -3,7 +3,8 @@ import type { ApplicationStatus } from '../../../../lib/application-status.ts';
 /**
  * The process moves admissions staff make directly, mirrored from application_transition_allowed()
  * so the status form offers only those. Offers, the waiting list and negative outcomes are decisions
- * (decisions.ts). The database stays the authority: it refuses anything else whatever is posted.
+ * (features/admissions/outcomes/decision-outcomes.ts). The database stays the authority: it refuses
+ * anything else whatever is posted.
  */
 const STAFF_MOVES: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
   submitted: ['under_review'],
