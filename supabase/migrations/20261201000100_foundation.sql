@@ -9,10 +9,11 @@ create extension if not exists unaccent with schema extensions;
 -- Staff roles.
 
 -- Staff roles. Nobody writes this table through the API: grants happen in security-definer
--- functions (first-run setup, the admin console) that check the caller themselves.
+-- functions (first-run setup, the admin console) that check the caller themselves. Reader is held
+-- beside admin or counsellor: it puts the member of staff in the pool applications are read by.
 create table public.user_roles (
   user_id uuid not null references auth.users (id) on delete cascade,
-  role text not null check (role in ('admin', 'counsellor')),
+  role text not null check (role in ('admin', 'counsellor', 'reader')),
   granted_at timestamptz not null default now(),
   granted_by uuid references auth.users (id) on delete set null,
   primary key (user_id, role)

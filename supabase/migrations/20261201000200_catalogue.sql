@@ -271,9 +271,13 @@ create table public.intakes (
   -- how decisions reach applicants (one by one, or together once published).
   over_offer integer not null default 0 check (over_offer between 0 and 100000),
   release_mode text not null default 'rolling' check (release_mode in ('rolling', 'batch')),
+  -- How many readers score each application before its reads are complete.
+  reads_required integer not null default 2 check (reads_required between 1 and 5),
   -- When the intake last opened for applications, so a saved-search alert names only intakes that
   -- opened after the search was saved.
   opened_at timestamptz,
+  -- When the intake was last archived: readers' comments are erased a retention period after it.
+  archived_at timestamptz,
   check (opens_at is null or opens_at <= deadline),
   check (deadline <= start_date),
   check (reply_by is null or reply_by >= deadline),
@@ -302,6 +306,11 @@ as $$
 begin
   if new.status = 'open' and (tg_op = 'INSERT' or old.status is distinct from 'open') then
     new.opened_at := now();
+  end if;
+  if new.status = 'archived' and (tg_op = 'INSERT' or old.status is distinct from 'archived') then
+    new.archived_at := now();
+  elsif new.status <> 'archived' then
+    new.archived_at := null;
   end if;
   return new;
 end

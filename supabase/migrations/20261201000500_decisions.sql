@@ -14,7 +14,13 @@ create table public.admissions_settings (
   updated_at timestamptz not null default now(),
   -- The app's public address, for links in messages; the app server sets it at start (SITE_URL).
   site_url text not null default 'http://127.0.0.1:4321'
-    check (site_url ~ '^https?://[^\s/]+(/[^\s]*)?$' and char_length(site_url) <= 200)
+    check (site_url ~ '^https?://[^\s/]+(/[^\s]*)?$' and char_length(site_url) <= 200),
+  -- Assessment: how many open reads a reader holds at most (unless their own cap says otherwise),
+  -- how far apart two reads' totals (0 to 100) may be before they are flagged, and how many days
+  -- after an intake is archived readers' comments are erased (scores and decisions stay).
+  reader_cap integer not null default 40 check (reader_cap between 1 and 10000),
+  disagreement_margin integer not null default 20 check (disagreement_margin between 1 and 100),
+  read_comment_retention_days integer not null default 365 check (read_comment_retention_days between 0 and 3650)
 );
 insert into public.admissions_settings default values;
 

@@ -47,7 +47,7 @@ begin
   if not public.has_role('admin') then
     raise exception 'Only administrators manage staff roles.' using errcode = '42501';
   end if;
-  if set_staff_role.role is null or set_staff_role.role not in ('admin', 'counsellor') then
+  if set_staff_role.role is null or set_staff_role.role not in ('admin', 'counsellor', 'reader') then
     raise exception 'Unknown role.' using errcode = '22023';
   end if;
   if granted is null then
@@ -57,6 +57,11 @@ begin
   if granted then
     if not exists (select 1 from auth.users u where u.id = target) then
       raise exception 'No such user.' using errcode = 'P0002';
+    end if;
+    if set_staff_role.role = 'reader' and not exists (select 1 from public.user_roles r
+        where r.user_id = target and r.role in ('admin', 'counsellor')) then
+      raise exception 'Readers are members of staff: make them a counsellor or an administrator first.'
+        using errcode = 'P0001';
     end if;
     insert into public.user_roles (user_id, role, granted_by)
     values (target, set_staff_role.role, (select auth.uid()))
@@ -70,7 +75,15 @@ begin
       using errcode = 'P0001';
   end if;
   delete from public.user_roles r where r.user_id = target and r.role = set_staff_role.role;
-  -- Work in progress returns to the pool when someone leaves the team.
+  -- A reader who is no longer staff is no longer a reader.
+  if not exists (select 1 from public.user_roles r where r.user_id = target and r.role in ('admin', 'counsellor')) then
+    delete from public.user_roles r where r.user_id = target and r.role = 'reader';
+  end if;
+  -- Work in progress returns to the pool when someone leaves the team; reads not yet submitted go
+  -- back to be assigned again when they stop reading.
+  if not exists (select 1 from public.user_roles r where r.user_id = target and r.role = 'reader') then
+    perform public.release_reads_of(target);
+  end if;
   if not exists (select 1 from public.user_roles r where r.user_id = target) then
     update public.applications a set assigned_to = null where a.assigned_to = target;
     update public.leads l set assignee = null where l.assignee = target;

@@ -69,13 +69,21 @@ export async function forgetRateLimits(service: SupabaseClient<Database>): Promi
   return data;
 }
 
+/** Erases readers' comments on intakes archived longer ago than the office's retention period. */
+export async function eraseOldReadComments(service: SupabaseClient<Database>): Promise<number> {
+  const { data, error } = await service.rpc('erase_old_read_comments');
+  if (error) throw new Error(`retention: could not erase old reader comments: ${error.message}`);
+  return data;
+}
+
 /**
- * The hourly job: the reminders due, the saved-search alerts and old rate-limit windows, each run
- * whatever became of the others. What failed is logged; answers how many parts failed.
+ * The hourly job: the reminders due, the saved-search alerts, old rate-limit windows and readers'
+ * comments past their retention, each run whatever became of the others. What failed is logged;
+ * answers how many parts failed.
  */
 export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<number> {
   let failed = 0;
-  for (const part of [queueReminders, queueSearchAlerts, forgetRateLimits]) {
+  for (const part of [queueReminders, queueSearchAlerts, forgetRateLimits, eraseOldReadComments]) {
     await part(service).catch((error: unknown) => {
       failed += 1;
       console.error(error instanceof Error ? error.message : error);

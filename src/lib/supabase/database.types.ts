@@ -27,19 +27,28 @@ export type Database = {
       admissions_settings: {
         Row: {
           decision_approval: string;
+          disagreement_margin: number;
           id: boolean;
+          read_comment_retention_days: number;
+          reader_cap: number;
           site_url: string;
           updated_at: string;
         };
         Insert: {
           decision_approval?: string;
+          disagreement_margin?: number;
           id?: boolean;
+          read_comment_retention_days?: number;
+          reader_cap?: number;
           site_url?: string;
           updated_at?: string;
         };
         Update: {
           decision_approval?: string;
+          disagreement_margin?: number;
           id?: boolean;
+          read_comment_retention_days?: number;
+          reader_cap?: number;
           site_url?: string;
           updated_at?: string;
         };
@@ -342,6 +351,87 @@ export type Database = {
             columns: ['application_id'];
             isOneToOne: false;
             referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      application_reads: {
+        Row: {
+          application_id: string;
+          assigned_at: string;
+          assigned_by: string | null;
+          comments: Json;
+          comments_erased_at: string | null;
+          extra: boolean;
+          id: string;
+          last_change: string | null;
+          overall_comment: string;
+          reader_id: string;
+          recommendation: string | null;
+          scores: Json;
+          scoresheet_version_id: string | null;
+          status: string;
+          submitted_at: string | null;
+          total: number | null;
+          updated_at: string;
+          updated_by: string | null;
+          version: number;
+        };
+        Insert: {
+          application_id: string;
+          assigned_at?: string;
+          assigned_by?: string | null;
+          comments?: Json;
+          comments_erased_at?: string | null;
+          extra?: boolean;
+          id?: string;
+          last_change?: string | null;
+          overall_comment?: string;
+          reader_id: string;
+          recommendation?: string | null;
+          scores?: Json;
+          scoresheet_version_id?: string | null;
+          status?: string;
+          submitted_at?: string | null;
+          total?: number | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Update: {
+          application_id?: string;
+          assigned_at?: string;
+          assigned_by?: string | null;
+          comments?: Json;
+          comments_erased_at?: string | null;
+          extra?: boolean;
+          id?: string;
+          last_change?: string | null;
+          overall_comment?: string;
+          reader_id?: string;
+          recommendation?: string | null;
+          scores?: Json;
+          scoresheet_version_id?: string | null;
+          status?: string;
+          submitted_at?: string | null;
+          total?: number | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'application_reads_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'application_reads_scoresheet_version_id_fkey';
+            columns: ['scoresheet_version_id'];
+            isOneToOne: false;
+            referencedRelation: 'scoresheet_versions';
             referencedColumns: ['id'];
           },
         ];
@@ -868,6 +958,7 @@ export type Database = {
       };
       intakes: {
         Row: {
+          archived_at: string | null;
           capacity: number | null;
           course_id: string;
           created_at: string;
@@ -877,6 +968,7 @@ export type Database = {
           opened_at: string | null;
           opens_at: string | null;
           over_offer: number;
+          reads_required: number;
           release_mode: string;
           reply_by: string | null;
           start_date: string;
@@ -887,6 +979,7 @@ export type Database = {
           version: number;
         };
         Insert: {
+          archived_at?: string | null;
           capacity?: number | null;
           course_id: string;
           created_at?: string;
@@ -896,6 +989,7 @@ export type Database = {
           opened_at?: string | null;
           opens_at?: string | null;
           over_offer?: number;
+          reads_required?: number;
           release_mode?: string;
           reply_by?: string | null;
           start_date: string;
@@ -906,6 +1000,7 @@ export type Database = {
           version?: number;
         };
         Update: {
+          archived_at?: string | null;
           capacity?: number | null;
           course_id?: string;
           created_at?: string;
@@ -915,6 +1010,7 @@ export type Database = {
           opened_at?: string | null;
           opens_at?: string | null;
           over_offer?: number;
+          reads_required?: number;
           release_mode?: string;
           reply_by?: string | null;
           start_date?: string;
@@ -1474,6 +1570,66 @@ export type Database = {
         };
         Relationships: [];
       };
+      reader_conflicts: {
+        Row: {
+          applicant_id: string | null;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          reader_id: string;
+          reason: string;
+          school: string | null;
+        };
+        Insert: {
+          applicant_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reader_id: string;
+          reason?: string;
+          school?: string | null;
+        };
+        Update: {
+          applicant_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reader_id?: string;
+          reason?: string;
+          school?: string | null;
+        };
+        Relationships: [];
+      };
+      reader_settings: {
+        Row: {
+          last_change: string | null;
+          max_open_reads: number | null;
+          paused: boolean;
+          reader_id: string;
+          updated_at: string;
+          updated_by: string | null;
+          version: number;
+        };
+        Insert: {
+          last_change?: string | null;
+          max_open_reads?: number | null;
+          paused?: boolean;
+          reader_id: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Update: {
+          last_change?: string | null;
+          max_open_reads?: number | null;
+          paused?: boolean;
+          reader_id?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Relationships: [];
+      };
       reminders_sent: {
         Row: {
           application_id: string;
@@ -1693,6 +1849,98 @@ export type Database = {
           },
         ];
       };
+      scoresheet_versions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          criteria: Json;
+          id: string;
+          number: number;
+          scoresheet_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          criteria: Json;
+          id?: string;
+          number: number;
+          scoresheet_id: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          criteria?: Json;
+          id?: string;
+          number?: number;
+          scoresheet_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'scoresheet_versions_scoresheet_id_fkey';
+            columns: ['scoresheet_id'];
+            isOneToOne: false;
+            referencedRelation: 'scoresheets';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      scoresheets: {
+        Row: {
+          course_id: string | null;
+          created_at: string;
+          current_version: number;
+          id: string;
+          intake_id: string | null;
+          last_change: string | null;
+          name: string;
+          purpose: string;
+          updated_at: string;
+          updated_by: string | null;
+          version: number;
+        };
+        Insert: {
+          course_id?: string | null;
+          created_at?: string;
+          current_version?: number;
+          id?: string;
+          intake_id?: string | null;
+          last_change?: string | null;
+          name: string;
+          purpose?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Update: {
+          course_id?: string | null;
+          created_at?: string;
+          current_version?: number;
+          id?: string;
+          intake_id?: string | null;
+          last_change?: string | null;
+          name?: string;
+          purpose?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'scoresheets_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'scoresheets_intake_id_fkey';
+            columns: ['intake_id'];
+            isOneToOne: false;
+            referencedRelation: 'intakes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       search_terms: {
         Row: {
           frequency: number;
@@ -1883,6 +2131,12 @@ export type Database = {
       };
     };
     Functions: {
+      add_extra_read: {
+        Args: {
+          application_id: string;
+        };
+        Returns: Database['public']['Tables']['application_reads']['Row'];
+      };
       admin_exists: {
         Args: never;
         Returns: boolean;
@@ -2029,6 +2283,12 @@ export type Database = {
           expected_version: number;
         };
         Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      assign_reads: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: number;
       };
       assurance_satisfied: {
         Args: never;
@@ -2181,6 +2441,26 @@ export type Database = {
           unsubscribe_url: string;
         }[];
       };
+      committee_ranking: {
+        Args: {
+          intake_id: string;
+          max_rows?: number;
+          only_complete?: boolean;
+          skip?: number;
+        };
+        Returns: {
+          applicant_name: string;
+          application_id: string;
+          disagreement: boolean;
+          mean_total: number;
+          rank: number;
+          reads_required: number;
+          reads_submitted: number;
+          reference: string;
+          status: string;
+          total_count: number;
+        }[];
+      };
       compose_message: {
         Args: {
           application: string;
@@ -2324,6 +2604,14 @@ export type Database = {
         };
         Returns: string;
       };
+      declare_read_conflict: {
+        Args: {
+          read_id: string;
+          reason?: string;
+          school?: string;
+        };
+        Returns: undefined;
+      };
       describe_change: {
         Args: {
           after: Json;
@@ -2366,6 +2654,10 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['email_preferences']['Row'];
       };
+      erase_old_read_comments: {
+        Args: never;
+        Returns: number;
+      };
       escape_html: {
         Args: {
           value: string;
@@ -2391,6 +2683,12 @@ export type Database = {
           max_bytes: number;
         };
         Returns: string;
+      };
+      fill_reads: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: number;
       };
       fit_text: {
         Args: {
@@ -2418,6 +2716,12 @@ export type Database = {
       has_role: {
         Args: {
           role: string;
+        };
+        Returns: boolean;
+      };
+      holds_open_read: {
+        Args: {
+          application_id: string;
         };
         Returns: boolean;
       };
@@ -2601,6 +2905,12 @@ export type Database = {
         };
         Returns: string;
       };
+      pick_reader: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: string;
+      };
       post_application_message: {
         Args: {
           application_id: string;
@@ -2675,6 +2985,92 @@ export type Database = {
         };
         Returns: undefined;
       };
+      read_problem: {
+        Args: {
+          comments: Json;
+          criteria: Json;
+          recommendation: string;
+          scores: Json;
+          sending: boolean;
+        };
+        Returns: string;
+      };
+      read_recommendations: {
+        Args: never;
+        Returns: string[];
+      };
+      read_results: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: {
+          application_id: string;
+          blind: boolean;
+          disagreement: boolean;
+          high_total: number;
+          low_total: number;
+          mean_total: number;
+          reads_assigned: number;
+          reads_required: number;
+          reads_submitted: number;
+        }[];
+      };
+      read_total: {
+        Args: {
+          criteria: Json;
+          scores: Json;
+        };
+        Returns: number;
+      };
+      reader_cap: {
+        Args: {
+          reader: string;
+        };
+        Returns: number;
+      };
+      reader_conflicted: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+          reader: string;
+        };
+        Returns: boolean;
+      };
+      reader_open_reads: {
+        Args: {
+          reader: string;
+        };
+        Returns: number;
+      };
+      reader_progress: {
+        Args: never;
+        Returns: {
+          assigned: number;
+          cap: number;
+          drift: number;
+          drift_flag: boolean;
+          flat_flag: boolean;
+          last_submitted_at: string;
+          reader_id: string;
+          reader_name: string;
+          remaining: number;
+          spread: number;
+          submitted: number;
+        }[];
+      };
+      reassign_read: {
+        Args: {
+          expected_version: number;
+          read_id: string;
+          reader: string;
+        };
+        Returns: Database['public']['Tables']['application_reads']['Row'];
+      };
+      recommendation_label: {
+        Args: {
+          recommendation: string;
+        };
+        Returns: string;
+      };
       record_job_failure: {
         Args: {
           application: string;
@@ -2738,6 +3134,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      release_reads_of: {
+        Args: {
+          reader: string;
+        };
+        Returns: undefined;
+      };
       releases_one_by_one: {
         Args: {
           intake_id: string;
@@ -2763,6 +3165,12 @@ export type Database = {
           words: string;
         };
         Returns: string;
+      };
+      request_extra_read: {
+        Args: {
+          application_id: string;
+        };
+        Returns: Database['public']['Tables']['application_reads']['Row'];
       };
       respond_to_offer: {
         Args: {
@@ -2806,6 +3214,30 @@ export type Database = {
           total: number;
         }[];
       };
+      save_read: {
+        Args: {
+          comments: Json;
+          expected_version: number;
+          overall_comment: string;
+          read_id: string;
+          recommendation: string;
+          scores: Json;
+          send?: boolean;
+        };
+        Returns: Database['public']['Tables']['application_reads']['Row'];
+      };
+      save_scoresheet: {
+        Args: {
+          course_id: string;
+          criteria: Json;
+          expected_version: number;
+          intake_id: string;
+          name: string;
+          purpose: string;
+          scoresheet_id: string;
+        };
+        Returns: Database['public']['Tables']['scoresheets']['Row'];
+      };
       saved_search_filters_valid: {
         Args: {
           filters: Json;
@@ -2826,6 +3258,19 @@ export type Database = {
           value: Json;
         };
         Returns: boolean;
+      };
+      scoresheet_criteria_problem: {
+        Args: {
+          criteria: Json;
+        };
+        Returns: string;
+      };
+      scoresheet_version_for: {
+        Args: {
+          application_id: string;
+          purpose?: string;
+        };
+        Returns: Database['public']['Tables']['scoresheet_versions']['Row'];
       };
       search_applicant_ids: {
         Args: {
