@@ -919,3 +919,118 @@ end
 $$;
 revoke execute on function public.erase_old_read_comments() from public, anon, authenticated;
 grant execute on function public.erase_old_read_comments() to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Settings.
+
+-- The office's assessment settings, for administrators: the cap on each reader's open reads, the
+-- margin beyond which two reads disagree, and how long reader comments outlive an archived intake.
+create or replace function public.set_assessment_settings(reader_cap integer, disagreement_margin integer,
+  retention_days integer)
+returns public.admissions_settings
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  settings public.admissions_settings;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators change the assessment settings.' using errcode = '42501';
+  end if;
+  if reader_cap is null or reader_cap not between 1 and 10000 then
+    raise exception 'A reader holds from 1 to 10,000 open reads.' using errcode = '22023';
+  end if;
+  if disagreement_margin is null or disagreement_margin not between 1 and 100 then
+    raise exception 'The disagreement margin is from 1 to 100 points.' using errcode = '22023';
+  end if;
+  if retention_days is null or retention_days not between 0 and 3650 then
+    raise exception 'Comments are kept from 0 to 3,650 days after an intake is archived.' using errcode = '22023';
+  end if;
+  update public.admissions_settings s set reader_cap = set_assessment_settings.reader_cap,
+    disagreement_margin = set_assessment_settings.disagreement_margin,
+    read_comment_retention_days = retention_days, updated_at = now()
+  returning * into settings;
+  return settings;
+end
+$$;
+revoke execute on function public.set_assessment_settings(integer, integer, integer) from public, anon;
+grant execute on function public.set_assessment_settings(integer, integer, integer) to authenticated, service_role;
+
+-- One reader's own cap (null: the office's) and whether they are taking reads, for administrators.
+create or replace function public.set_reader_settings(reader uuid, max_open_reads integer, paused boolean)
+returns public.reader_settings
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  settings public.reader_settings;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators change a reader''s settings.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.user_roles r where r.user_id = reader and r.role = 'reader') then
+    raise exception 'This person is not a reader.' using errcode = 'P0002';
+  end if;
+  if max_open_reads is not null and max_open_reads not between 0 and 10000 then
+    raise exception 'A reader''s cap is from 0 to 10,000 open reads; leave it empty for the office''s.'
+      using errcode = '22023';
+  end if;
+  insert into public.reader_settings (reader_id, max_open_reads, paused, updated_by)
+  values (reader, max_open_reads, coalesce(paused, false), (select auth.uid()))
+  on conflict (reader_id) do update set max_open_reads = excluded.max_open_reads, paused = excluded.paused,
+    updated_by = excluded.updated_by
+  returning * into settings;
+  return settings;
+end
+$$;
+revoke execute on function public.set_reader_settings(uuid, integer, boolean) from public, anon;
+grant execute on function public.set_reader_settings(uuid, integer, boolean) to authenticated, service_role;
+
+-- Assigns every application still being assessed that has fewer reads than its intake asks for,
+-- oldest submission first (after caps were raised or readers added). Answers how many reads it gave.
+create or replace function public.assign_missing_reads() returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators assign reads.' using errcode = '42501';
+  end if;
+  return public.fill_reads(array(
+    select a.id from public.applications a join public.intakes i on i.id = a.intake_id
+    where a.status in ('submitted', 'under_review', 'action_required')
+      and (select count(*) from public.application_reads r where r.application_id = a.id and not r.extra)
+        < i.reads_required
+    order by a.submitted_at limit 5000));
+end
+$$;
+revoke execute on function public.assign_missing_reads() from public, anon;
+grant execute on function public.assign_missing_reads() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- What an applicant may read.
+
+-- The caller's own applications' sent reads, once a decision on the application has been released:
+-- each read's scores against its criteria, its total and recommendation, and the comments that
+-- retention has not erased. Readers are not named. For "Download my data".
+create or replace function public.my_assessment_records()
+returns table (application_id uuid, reference text, read_number integer, submitted_at timestamptz,
+  total numeric, recommendation text, scores jsonb, criteria jsonb, comments jsonb, overall_comment text,
+  comments_erased_at timestamptz)
+language sql stable security definer
+set search_path = ''
+as $$
+  select a.id, a.reference, (row_number() over (partition by a.id order by r.submitted_at, r.id))::integer,
+    r.submitted_at, r.total, public.recommendation_label(r.recommendation), r.scores,
+    (select jsonb_agg(jsonb_build_object('key', c ->> 'key', 'label', c ->> 'label', 'min', c -> 'min',
+      'max', c -> 'max')) from jsonb_array_elements(v.criteria) c),
+    r.comments, r.overall_comment, r.comments_erased_at
+  from public.applications a
+  join public.application_reads r on r.application_id = a.id and r.status = 'submitted'
+  join public.scoresheet_versions v on v.id = r.scoresheet_version_id
+  where a.applicant_id = (select auth.uid())
+    and exists (select 1 from public.application_decisions d where d.application_id = a.id and d.state = 'released')
+  order by a.id, 3
+$$;
+revoke execute on function public.my_assessment_records() from public, anon;
+grant execute on function public.my_assessment_records() to authenticated, service_role;

@@ -25,6 +25,8 @@ export async function exportMyData(
       .select('*')
       .in('application_id', applicationIds),
     saved_searches: supabase.from('saved_searches').select('*').eq('user_id', user.id),
+    // Readers' scores and comments on the user's applications, once a decision on them is released.
+    assessment: supabase.rpc('my_assessment_records'),
   };
   for (const [table, read] of Object.entries(reads)) {
     const { data, error } = await read;

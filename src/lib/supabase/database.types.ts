@@ -2284,6 +2284,10 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['applications']['Row'];
       };
+      assign_missing_reads: {
+        Args: never;
+        Returns: number;
+      };
       assign_reads: {
         Args: {
           application_ids: string[];
@@ -2870,6 +2874,22 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['applications']['Row'];
       };
+      my_assessment_records: {
+        Args: never;
+        Returns: {
+          application_id: string;
+          comments: Json;
+          comments_erased_at: string;
+          criteria: Json;
+          overall_comment: string;
+          read_number: number;
+          recommendation: string;
+          reference: string;
+          scores: Json;
+          submitted_at: string;
+          total: number;
+        }[];
+      };
       my_email_preferences: {
         Args: never;
         Returns: {
@@ -3363,6 +3383,14 @@ export type Database = {
         };
         Returns: boolean;
       };
+      set_assessment_settings: {
+        Args: {
+          disagreement_margin: number;
+          reader_cap: number;
+          retention_days: number;
+        };
+        Returns: Database['public']['Tables']['admissions_settings']['Row'];
+      };
       set_decision_approval: {
         Args: {
           mode: string;
@@ -3375,6 +3403,14 @@ export type Database = {
           to_status: string;
         };
         Returns: Database['public']['Tables']['intakes']['Row'];
+      };
+      set_reader_settings: {
+        Args: {
+          max_open_reads: number;
+          paused: boolean;
+          reader: string;
+        };
+        Returns: Database['public']['Tables']['reader_settings']['Row'];
       };
       set_site_url: {
         Args: {

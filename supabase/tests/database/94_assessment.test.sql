@@ -3,7 +3,7 @@
 -- read), how reads are assigned (balance, caps, conflicts, never twice), scoring and its checks,
 -- versions, a third read, results and retention.
 begin;
-select plan(76);
+select plan(86);
 select tests.create_user('owner1');
 select tests.create_user('owner2');
 select tests.create_user('owner3');
@@ -179,7 +179,22 @@ select is(tests.row_count($$select 1 from public.application_reads where applica
 select tests.authenticate_as('r1');
 select is(tests.row_count($$select 1 from public.reader_conflicts$$), 0, 'a reader does not see another reader''s conflicts');
 
+-- Settings, for administrators only.
+select tests.authenticate_as('counsellor');
+select throws_ok($$select public.set_assessment_settings(10, 20, 30)$$, '42501', null, 'a counsellor cannot change the assessment settings');
+select throws_ok($$select public.set_reader_settings(tests.user_id('r1'), 5, false)$$, '42501', null, 'a counsellor cannot change a reader''s cap');
+select throws_ok($$select public.assign_missing_reads()$$, '42501', null, 'a counsellor cannot assign the missing reads');
+select tests.authenticate_as('admin');
+select throws_ok($$select public.set_assessment_settings(0, 20, 30)$$, '22023', 'A reader holds from 1 to 10,000 open reads.', 'a cap of 0 for everyone is refused');
+select is((select reader_cap from public.set_assessment_settings(30, 25, 400)), 30, 'an administrator sets the office''s cap');
+select throws_ok($$select public.set_reader_settings(tests.user_id('counsellor'), 5, false)$$, 'P0002', 'This person is not a reader.', 'only readers have reader settings');
+select is((select paused from public.set_reader_settings(tests.user_id('r1'), null, true)), true, 'an administrator pauses a reader');
+select is((select cap from public.reader_progress() where reader_id = tests.user_id('r1')), 0, 'a paused reader takes nothing');
+select ok(public.assign_missing_reads() > 0, 'the missing reads of the applications being assessed are assigned');
+select is(public.assign_missing_reads(), 0, 'and assigning them again adds nothing');
+
 -- Progress for administrators only.
+select tests.authenticate_as('r1');
 select throws_ok($$select * from public.reader_progress()$$, '42501', null, 'a reader does not see everyone''s progress');
 select tests.authenticate_as('admin');
 select is((select submitted from public.reader_progress() where reader_id = tests.user_id('r1')), 1, 'progress counts each reader''s sent reads');

@@ -20,7 +20,19 @@ const errorsOf = (input: Record<string, string>) => {
 
 describe('intake form', () => {
   it('keeps the dates and reads the places and over-offers as numbers', () => {
-    expect(intakeFormSchema.parse(VALID)).toEqual({ ...VALID, capacity: 40, over_offer: 3 });
+    expect(intakeFormSchema.parse(VALID)).toEqual({
+      ...VALID,
+      capacity: 40,
+      over_offer: 3,
+      reads_required: 2,
+    });
+  });
+
+  it('reads how many readers score each application: 1 to 5, 2 when left empty', () => {
+    expect(intakeFormSchema.parse({ ...VALID, reads_required: '3' }).reads_required).toBe(3);
+    expect(intakeFormSchema.parse({ ...VALID, reads_required: '' }).reads_required).toBe(2);
+    expect(errorsOf({ ...VALID, reads_required: '6' })).toHaveProperty('reads_required');
+    expect(errorsOf({ ...VALID, reads_required: '0' })).toHaveProperty('reads_required');
   });
 
   it('leaves optional dates and places empty: no limit and no over-offers', () => {
@@ -35,6 +47,7 @@ describe('intake form', () => {
       capacity: null,
       over_offer: 0,
       release_mode: 'batch',
+      reads_required: 2,
     });
   });
 

@@ -18,14 +18,27 @@ describe('roleActions', () => {
     expect(summary(roleActions({ id: THEM, roles: ['counsellor'] }, ME, 2))).toEqual([
       'grant admin',
       'revoke counsellor',
+      'grant reader',
     ]);
   });
 
+  it('offers the reader role to members of staff only, and warns where their open reads go', () => {
+    expect(summary(roleActions({ id: THEM, roles: [] }, ME, 2))).not.toContain('grant reader');
+    const reader = roleActions({ id: THEM, roles: ['counsellor', 'reader'] }, ME, 2);
+    expect(summary(reader)).toEqual(['grant admin', 'revoke counsellor', 'revoke reader']);
+    expect(reader[2]?.warning).toMatch(/reads not yet sent go to other readers/);
+    expect(reader[1]?.warning).toMatch(/lose access to the admin console/);
+  });
+
   it('never offers to remove the only administrator', () => {
-    expect(summary(roleActions({ id: ME, roles: ['admin'] }, ME, 1))).toEqual(['grant counsellor']);
+    expect(summary(roleActions({ id: ME, roles: ['admin'] }, ME, 1))).toEqual([
+      'grant counsellor',
+      'grant reader',
+    ]);
     expect(summary(roleActions({ id: ME, roles: ['admin'] }, ME, 2))).toEqual([
       'revoke admin',
       'grant counsellor',
+      'grant reader',
     ]);
   });
 
@@ -36,6 +49,7 @@ describe('roleActions', () => {
     expect(both.map((action) => action.warning)).toEqual([
       'They lose the catalogue, users and roles, and the audit log, and keep counsellor access.',
       'They keep the administrator role and everything it allows.',
+      undefined,
     ]);
     expect(roleActions({ id: THEM, roles: ['counsellor'] }, ME, 3)[1]?.warning).toMatch(/return to the pool/);
   });

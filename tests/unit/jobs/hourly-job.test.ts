@@ -16,11 +16,16 @@ function serviceAnswering(answers: Record<string, { data?: unknown; error?: { me
 }
 
 describe('the hourly job', () => {
-  it('still runs the alerts and drops old rate-limit windows when the reminders fail', async () => {
+  it('still runs the alerts, drops old rate-limit windows and erases old reader comments when the reminders fail', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client, called } = serviceAnswering({ queue_reminders: { error: { message: 'boom' } } });
     expect(await queueHourlyMessages(client)).toBe(1);
-    expect(called).toEqual(['queue_reminders', 'queue_search_alerts', 'forget_rate_limits']);
+    expect(called).toEqual([
+      'queue_reminders',
+      'queue_search_alerts',
+      'forget_rate_limits',
+      'erase_old_read_comments',
+    ]);
     expect(logged).toHaveBeenCalledWith('reminders: could not queue the reminders due: boom');
     logged.mockRestore();
   });
@@ -29,7 +34,18 @@ describe('the hourly job', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client, called } = serviceAnswering({ queue_search_alerts: { error: { message: 'bad row' } } });
     expect(await queueHourlyMessages(client)).toBe(1);
-    expect(called.at(-1)).toBe('forget_rate_limits');
+    expect(called.slice(-2)).toEqual(['forget_rate_limits', 'erase_old_read_comments']);
+    logged.mockRestore();
+  });
+
+  it('runs every other part when erasing old reader comments fails, and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, called } = serviceAnswering({
+      erase_old_read_comments: { error: { message: 'locked' } },
+    });
+    expect(await queueHourlyMessages(client)).toBe(1);
+    expect(called).toHaveLength(4);
+    expect(logged).toHaveBeenCalledWith('retention: could not erase old reader comments: locked');
     logged.mockRestore();
   });
 

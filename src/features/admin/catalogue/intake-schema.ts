@@ -11,7 +11,8 @@ const MESSAGES = {
 
 /**
  * An intake's dates, places and decision release, mirroring public.intakes' checks: opens ≤
- * deadline ≤ start, reply-by ≥ deadline, places ≥ 1 (or none for no limit), over-offers ≥ 0. Its
+ * deadline ≤ start, reply-by ≥ deadline, places ≥ 1 (or none for no limit), over-offers ≥ 0, and
+ * 1 to 5 reads per application (2 when left empty). Its
  * status is not edited here: it moves through set_intake_status only.
  */
 export const intakeFormSchema = z
@@ -26,6 +27,9 @@ export const intakeFormSchema = z
       (value) => value ?? 0,
     ),
     release_mode: z.enum(RELEASE_MODES, { error: 'Choose how decisions are released.' }),
+    reads_required: optionalNumber('Reads per application', { min: 1, max: 5, places: 0 }).transform(
+      (value) => value ?? 2,
+    ),
   })
   .superRefine((intake, ctx) => {
     const { opens_at: opens, deadline, start_date: start, reply_by: replyBy } = intake;

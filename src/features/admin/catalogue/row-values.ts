@@ -53,6 +53,7 @@ export function intakeValues(row: IntakeRow): FormValues {
     capacity: text(row.capacity),
     over_offer: text(row.over_offer),
     release_mode: row.release_mode,
+    reads_required: text(row.reads_required),
     version: text(row.version),
   };
 }

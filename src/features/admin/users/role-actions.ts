@@ -1,4 +1,4 @@
-export const STAFF_ROLES = ['admin', 'counsellor'] as const;
+export const STAFF_ROLES = ['admin', 'counsellor', 'reader'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(value: unknown): value is StaffRole {
@@ -8,6 +8,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Administrator',
   counsellor: 'Counsellor',
+  reader: 'Reader',
 };
 
 export interface RoleAction {
@@ -24,9 +25,14 @@ export interface RoleTarget {
   roles: readonly string[];
 }
 
+/** The roles that open the admin console; reader is held beside one of them. */
+const CONSOLE_ROLES: readonly string[] = ['admin', 'counsellor'];
+
 function revokeWarning(target: RoleTarget, role: StaffRole, viewerId: string): string {
   const who = target.id === viewerId ? 'You' : 'They';
-  const remaining = target.roles.filter((held) => isStaffRole(held) && held !== role);
+  if (role === 'reader')
+    return `${who} are given no more applications to read; reads not yet sent go to other readers. Sent reads stay.`;
+  const remaining = target.roles.filter((held) => CONSOLE_ROLES.includes(held) && held !== role);
   if (remaining.length === 0) {
     return `${who} lose access to the admin console as soon as you confirm. Applications and leads assigned to this account return to the pool.`;
   }
@@ -40,8 +46,11 @@ function revokeWarning(target: RoleTarget, role: StaffRole, viewerId: string): s
  * The only administrator's admin role is not offered for revocation (the database refuses it anyway).
  */
 export function roleActions(target: RoleTarget, viewerId: string, adminCount: number): RoleAction[] {
+  const staff = target.roles.some((held) => CONSOLE_ROLES.includes(held));
   return STAFF_ROLES.flatMap((role): RoleAction[] => {
     const held = target.roles.includes(role);
+    // Readers are members of staff: the reader role is offered to administrators and counsellors.
+    if (!held && role === 'reader' && !staff) return [];
     if (!held) return [{ role, grant: true, label: `Grant ${role === 'admin' ? 'administrator' : role}` }];
     if (role === 'admin' && adminCount <= 1) return [];
     return [

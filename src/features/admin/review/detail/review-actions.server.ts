@@ -7,6 +7,7 @@ import type { Database } from '../../../../lib/supabase/database.types.ts';
 import { nullableArg, withoutNulls } from '../../../../lib/supabase/rpc-args.ts';
 import { done, outcomeOfError, type AdminHandler } from '../../admin-action.server.ts';
 import { decisionHandlers } from '../../../admissions/decide/decision-handlers.server.ts';
+import { applicationReadHandlers } from '../../../admissions/assessment/application-reads.server.ts';
 import { parse } from '../../forms/parse-post.ts';
 import {
   assignSchema,
@@ -127,5 +128,6 @@ export function reviewHandlers(
     'add-note': bind(addNote),
     'delete-note': bind(deleteNote),
     ...decisionHandlers(supabase, applicationId),
+    ...applicationReadHandlers(supabase, applicationId),
   };
 }

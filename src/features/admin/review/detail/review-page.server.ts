@@ -6,6 +6,10 @@ import { handleAdminPost } from '../../admin-action.server.ts';
 import type { AdminContext } from '../../admin-context.server.ts';
 import { pausedStep } from '../../../admissions/decide/decision-handlers.server.ts';
 import { loadApplicationDetail, type ApplicationDetail } from './detail-data.server.ts';
+import {
+  loadApplicationReads,
+  type ApplicationReads,
+} from '../../../admissions/assessment/application-reads.server.ts';
 import type { FormStep } from '../../forms/form-state.ts';
 import { reviewHandlers } from './review-actions.server.ts';
 import type { Database } from '../../../../lib/supabase/database.types.ts';
@@ -26,6 +30,7 @@ export interface PostedForm {
 }
 
 export interface ReviewPageModel extends ApplicationDetail {
+  assessment: ApplicationReads;
   failed: PostedForm | null;
   status: number;
   userId: string;
@@ -46,6 +51,9 @@ const SECTION_OF: Record<string, string> = {
   assign: 'reviewer',
   'add-note': 'notes',
   'delete-note': 'notes',
+  'assign-reads': 'reads',
+  'extra-read': 'reads',
+  'reassign-read': 'reads',
 };
 
 async function isReviewable(supabase: SupabaseClient<Database>, id: string): Promise<boolean> {
@@ -94,7 +102,10 @@ export async function loadReviewPage(
     failed = result;
     status = result.status;
   }
-  const detail = await loadApplicationDetail(ctx.supabase, id);
+  const [detail, assessment] = await Promise.all([
+    loadApplicationDetail(ctx.supabase, id),
+    loadApplicationReads(ctx.supabase, id, { id: ctx.user.id, isAdmin: ctx.isAdmin }),
+  ]);
   if (!detail) return notFound();
-  return { ...detail, failed, status, userId: ctx.user.id, isAdmin: ctx.isAdmin };
+  return { ...detail, assessment, failed, status, userId: ctx.user.id, isAdmin: ctx.isAdmin };
 }
