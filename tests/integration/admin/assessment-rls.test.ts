@@ -213,11 +213,12 @@ describe('reads through the API', () => {
     );
     const after = await people.applicant.client.rpc('my_assessment_records');
     expect(after.error).toBeNull();
-    expect(after.data?.map((row) => [row.read_number, Number(row.total), row.recommendation])).toEqual([
+    const records = (after.data ?? []) as { read_number: number; total: string; recommendation: string }[];
+    expect(records.map((row) => [row.read_number, Number(row.total), row.recommendation])).toEqual([
       [1, 0, 'Recommend'],
       [2, 100, 'Recommend'],
     ]);
-    expect(after.data?.[0]?.comments).toEqual({ fit: 'Seen in person.' });
+    expect((after.data as { comments: unknown }[])[0]?.comments).toEqual({ fit: 'Seen in person.' });
     expect(JSON.stringify(after.data)).not.toContain(people.firstReader.id);
     const stranger = await people.counsellor.client.rpc('my_assessment_records');
     expect(stranger.data).toEqual([]);
