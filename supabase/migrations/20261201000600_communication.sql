@@ -1385,7 +1385,7 @@ create trigger application_documents_notify_staff after insert on public.applica
 create table public.reminders_sent (
   id bigint generated always as identity primary key,
   application_id uuid not null references public.applications (id) on delete cascade,
-  kind text not null check (kind in ('draft_deadline', 'offer_reply', 'documents_missing')),
+  kind text not null check (kind in ('draft_deadline', 'offer_reply', 'documents_missing', 'interview')),
   -- The days before the date (draft_deadline, offer_reply), or '<request>:<n>' for the n-th reminder
   -- about one "action required" request (documents_missing).
   step text not null check (char_length(step) between 1 and 60),
@@ -1497,6 +1497,27 @@ begin
       'reminder_documents_missing', jsonb_build_object(
         'requested', coalesce(nullif(btrim(due.note), ''), 'See your application for what is needed.'),
         'asked_on', to_char(due.created_at, 'FMDD FMMonth YYYY'))) then
+      queued := queued + 1;
+    end if;
+  end loop;
+
+  -- Interviews booked for the next 24 hours: once per booking.
+  for due in
+    select a.id, a.applicant_id, b.id as booking, x.starts_at, x.time_zone, x.location
+    from public.interview_bookings b
+    join public.applications a on a.id = b.application_id
+    join public.interview_slots x on x.id = b.slot_id
+    where b.cancelled_at is null and x.cancelled_at is null
+      and x.starts_at between queue_reminders.now and queue_reminders.now + interval '24 hours'
+    order by b.id
+  loop
+    if public.send_reminder(due.id, due.applicant_id, 'interview', due.booking::text, 'reminder_interview',
+      jsonb_build_object(
+        'interview_time', to_char(due.starts_at at time zone due.time_zone, 'FMDay FMDD FMMonth YYYY, HH24:MI')
+          || ' (' || due.time_zone || ')',
+        'interview_place', due.location,
+        'interview_url', (select s.site_url from public.admissions_settings s) || '/applications/' || due.id || '/interview',
+        'calendar_url', (select s.site_url from public.admissions_settings s) || '/applications/' || due.id || '/interview.ics')) then
       queued := queued + 1;
     end if;
   end loop;

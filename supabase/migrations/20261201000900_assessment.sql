@@ -1034,3 +1034,431 @@ as $$
 $$;
 revoke execute on function public.my_assessment_records() from public, anon;
 grant execute on function public.my_assessment_records() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Interviews.
+
+-- A time staff offer for interviews on an intake: when (with the office's time zone, so everyone
+-- reads the same wall-clock time), where (a place or an online link), who interviews, how many
+-- applicants it seats, and how many hours before it applicants may still book, move or cancel.
+create table public.interview_slots (
+  id uuid primary key default gen_random_uuid(),
+  intake_id uuid not null references public.intakes (id) on delete cascade,
+  starts_at timestamptz not null,
+  duration_minutes integer not null default 30 check (duration_minutes between 5 and 480),
+  time_zone text not null default 'UTC' check (char_length(time_zone) between 1 and 64),
+  location text not null check (char_length(btrim(location)) between 2 and 300),
+  online boolean not null default false,
+  interviewer_id uuid references auth.users (id) on delete set null,
+  seats integer not null default 1 check (seats between 1 and 50),
+  cutoff_hours integer not null default 24 check (cutoff_hours between 0 and 720),
+  created_at timestamptz not null default now(),
+  created_by uuid references auth.users (id) on delete set null,
+  cancelled_at timestamptz,
+  constraint interview_slots_online_link check (not online or location ~ '^https://')
+);
+create index interview_slots_intake_idx on public.interview_slots (intake_id, starts_at);
+create index interview_slots_interviewer_idx on public.interview_slots (interviewer_id, starts_at);
+create index interview_slots_created_by_idx on public.interview_slots (created_by);
+
+-- An application invited to interview: the applicant may then book one of the intake's slots.
+create table public.interview_invitations (
+  application_id uuid primary key references public.applications (id) on delete cascade,
+  invited_at timestamptz not null default now(),
+  invited_by uuid references auth.users (id) on delete set null
+);
+create index interview_invitations_invited_by_idx on public.interview_invitations (invited_by);
+
+-- A seat taken in a slot. One live booking per application; moving it cancels the old one. The
+-- interviewer scores it on the intake's interview scoresheet.
+create table public.interview_bookings (
+  id uuid primary key default gen_random_uuid(),
+  slot_id uuid not null references public.interview_slots (id) on delete cascade,
+  application_id uuid not null references public.interview_invitations (application_id) on delete cascade,
+  booked_at timestamptz not null default now(),
+  cancelled_at timestamptz,
+  scoresheet_version_id uuid references public.scoresheet_versions (id) on delete restrict,
+  scores jsonb not null default '{}' check (jsonb_typeof(scores) = 'object'),
+  comments jsonb not null default '{}' check (jsonb_typeof(comments) = 'object' and octet_length(comments::text) <= 65536),
+  recommendation text check (recommendation = any (public.read_recommendations())),
+  notes text not null default '' check (char_length(notes) <= 4000),
+  total numeric(5, 2) check (total between 0 and 100),
+  scored_at timestamptz,
+  scored_by uuid references auth.users (id) on delete set null,
+  updated_at timestamptz not null default now(),
+  version integer not null default 1 check (version > 0),
+  updated_by uuid references auth.users (id) on delete set null,
+  last_change text
+);
+create unique index interview_bookings_live_key on public.interview_bookings (application_id) where cancelled_at is null;
+create index interview_bookings_slot_idx on public.interview_bookings (slot_id) where cancelled_at is null;
+create index interview_bookings_slot_all_idx on public.interview_bookings (slot_id);
+create index interview_bookings_version_idx on public.interview_bookings (scoresheet_version_id);
+create index interview_bookings_scored_by_idx on public.interview_bookings (scored_by);
+create index interview_bookings_updated_by_idx on public.interview_bookings (updated_by);
+
+alter table public.interview_slots enable row level security;
+alter table public.interview_invitations enable row level security;
+alter table public.interview_bookings enable row level security;
+revoke all on public.interview_slots, public.interview_invitations, public.interview_bookings from anon, authenticated;
+grant select on public.interview_slots, public.interview_invitations, public.interview_bookings to authenticated;
+
+-- Whether the caller is the applicant of an application invited to interview on this intake.
+create or replace function public.invited_to_intake(intake uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.interview_invitations v join public.applications a on a.id = v.application_id
+    where a.intake_id = intake and a.applicant_id = (select auth.uid()))
+$$;
+revoke execute on function public.invited_to_intake(uuid) from public, anon;
+grant execute on function public.invited_to_intake(uuid) to authenticated, service_role;
+
+create or replace function public.owns_application(application uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.applications a where a.id = application and a.applicant_id = (select auth.uid()))
+$$;
+revoke execute on function public.owns_application(uuid) from public, anon;
+grant execute on function public.owns_application(uuid) to authenticated, service_role;
+
+-- Staff see every slot; an invited applicant sees their intake's slots (not who else booked them).
+create policy interview_slots_select on public.interview_slots
+  for select to authenticated
+  using ((select public.is_staff()) or public.invited_to_intake(intake_id));
+create policy interview_invitations_select on public.interview_invitations
+  for select to authenticated
+  using ((select public.is_staff()) or public.owns_application(application_id));
+-- Bookings carry the interviewer's scores: staff only. Applicants see their own through my_interview().
+create policy interview_bookings_select on public.interview_bookings
+  for select to authenticated
+  using ((select public.is_staff()));
+
+create trigger interview_bookings_touch before update on public.interview_bookings
+  for each row execute function public.touch_updated_at();
+create trigger version_10_check before update of version on public.interview_bookings
+  for each row execute function public.check_row_version('interview');
+create trigger version_20_stamp before update on public.interview_bookings
+  for each row execute function public.stamp_row_version();
+create trigger interview_slots_audit after insert or update or delete on public.interview_slots
+  for each row execute function public.audit_staff_change();
+create trigger interview_invitations_audit after insert or delete on public.interview_invitations
+  for each row execute function public.audit_staff_change();
+create trigger interview_bookings_audit after update on public.interview_bookings
+  for each row execute function public.audit_staff_change('scores', 'comments', 'notes');
+
+-- Whether a text names a time zone Postgres knows (an IANA name such as Europe/London).
+create or replace function public.is_time_zone(name text) returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select exists (select 1 from pg_catalog.pg_timezone_names z where z.name = is_time_zone.name)
+$$;
+grant execute on function public.is_time_zone(text) to authenticated, service_role;
+
+-- Staff add slots to an intake: one per start time given as the office's wall-clock time in
+-- time_zone, all alike otherwise. Answers how many.
+create or replace function public.create_interview_slots(intake_id uuid, starts timestamp[], duration_minutes integer,
+  time_zone text, location text, online boolean, interviewer uuid, seats integer, cutoff_hours integer)
+returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  made integer;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff offer interview times.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.intakes i where i.id = create_interview_slots.intake_id) then
+    raise exception 'No such intake.' using errcode = 'P0002';
+  end if;
+  if coalesce(cardinality(starts), 0) not between 1 and 200 then
+    raise exception 'Give from 1 to 200 start times at once.' using errcode = '22023';
+  end if;
+  if not public.is_time_zone(time_zone) then
+    raise exception 'Choose a time zone from the list (for example Europe/London).' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(starts) s where s is null or (s at time zone time_zone) < now()) then
+    raise exception 'Interview times must be in the future.' using errcode = '22023';
+  end if;
+  if interviewer is not null and not exists (select 1 from public.user_roles r where r.user_id = interviewer
+      and r.role in ('admin', 'counsellor')) then
+    raise exception 'The interviewer must be a member of staff.' using errcode = 'P0001';
+  end if;
+  if online and coalesce(location, '') !~ '^https://' then
+    raise exception 'An online interview needs its link, starting with https://.' using errcode = '22023';
+  end if;
+  if char_length(btrim(coalesce(location, ''))) not between 2 and 300 then
+    raise exception 'Say where the interview is, or give its link (2 to 300 characters).' using errcode = '22023';
+  end if;
+  if coalesce(duration_minutes, 0) not between 5 and 480 or coalesce(seats, 0) not between 1 and 50
+      or coalesce(cutoff_hours, -1) not between 0 and 720 then
+    raise exception 'An interview lasts 5 to 480 minutes, seats 1 to 50 and closes 0 to 720 hours before.'
+      using errcode = '22023';
+  end if;
+  insert into public.interview_slots (intake_id, starts_at, duration_minutes, time_zone, location, online,
+    interviewer_id, seats, cutoff_hours, created_by)
+  select create_interview_slots.intake_id, s at time zone time_zone, duration_minutes, time_zone, btrim(location),
+    online, interviewer, seats, cutoff_hours, (select auth.uid())
+  from (select distinct s from unnest(starts) s) x;
+  get diagnostics made = row_count;
+  return made;
+end
+$$;
+revoke execute on function public.create_interview_slots(uuid, timestamp[], integer, text, text, boolean, uuid, integer, integer)
+  from public, anon;
+grant execute on function public.create_interview_slots(uuid, timestamp[], integer, text, text, boolean, uuid, integer, integer)
+  to authenticated, service_role;
+
+-- A slot's time as the office reads it: "Tuesday 12 January 2027, 14:00 (Europe/London)".
+create or replace function public.interview_time_label(slot public.interview_slots) returns text
+language sql stable
+set search_path = ''
+as $$
+  select to_char(slot.starts_at at time zone slot.time_zone, 'FMDay FMDD FMMonth YYYY, HH24:MI')
+    || ' (' || slot.time_zone || ')'
+$$;
+grant execute on function public.interview_time_label(public.interview_slots) to authenticated, service_role;
+
+-- Staff invite applications to interview (one, a selection, or everyone above a score from the
+-- ranking); each applicant is told once. Answers how many were newly invited.
+create or replace function public.invite_to_interview(application_ids uuid[]) returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app record;
+  invited integer := 0;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff invite applicants to interview.' using errcode = '42501';
+  end if;
+  if coalesce(cardinality(application_ids), 0) not between 1 and 1000 then
+    raise exception 'Invite from 1 to 1,000 applications at a time.' using errcode = '22023';
+  end if;
+  for app in
+    insert into public.interview_invitations (application_id, invited_by)
+    select a.id, (select auth.uid()) from public.applications a
+    where a.id = any (application_ids) and a.status in ('submitted', 'under_review', 'action_required', 'waitlisted')
+    on conflict do nothing
+    returning application_id
+  loop
+    invited := invited + 1;
+    perform public.queue_event((select a.applicant_id from public.applications a where a.id = app.application_id),
+      app.application_id, 'interview_invitation', jsonb_build_object('interview_url',
+        (select s.site_url from public.admissions_settings s) || '/applications/' || app.application_id || '/interview'));
+  end loop;
+  return invited;
+end
+$$;
+revoke execute on function public.invite_to_interview(uuid[]) from public, anon;
+grant execute on function public.invite_to_interview(uuid[]) to authenticated, service_role;
+
+-- Seats left in a slot (staff and invited applicants).
+create or replace function public.interview_seats_left(slot_id uuid) returns integer
+language sql stable security definer
+set search_path = ''
+as $$
+  select s.seats - (select count(*)::integer from public.interview_bookings b where b.slot_id = s.id and b.cancelled_at is null)
+  from public.interview_slots s where s.id = interview_seats_left.slot_id
+$$;
+revoke execute on function public.interview_seats_left(uuid) from public, anon;
+grant execute on function public.interview_seats_left(uuid) to authenticated, service_role;
+
+-- The applicant books a seat for their invited application, or moves their booking to another
+-- slot. The slot's row is locked, so two applicants cannot both take its last seat; a booking,
+-- a move or a cancellation is refused once the slot's cut-off has passed.
+create or replace function public.book_interview(application_id uuid, slot_id uuid) returns public.interview_bookings
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+  slot public.interview_slots;
+  current_booking public.interview_bookings;
+  old_slot public.interview_slots;
+  booking public.interview_bookings;
+  taken integer;
+begin
+  select * into app from public.applications a where a.id = book_interview.application_id;
+  if not found or app.applicant_id is distinct from (select auth.uid()) then
+    raise exception 'This application is not yours.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.interview_invitations v where v.application_id = app.id) then
+    raise exception 'This application has not been invited to interview.' using errcode = 'P0001';
+  end if;
+  select * into slot from public.interview_slots s where s.id = book_interview.slot_id for update;
+  if not found or slot.intake_id <> app.intake_id or slot.cancelled_at is not null then
+    raise exception 'This interview time is not offered for your application.' using errcode = 'P0002';
+  end if;
+  if now() > slot.starts_at - make_interval(hours => slot.cutoff_hours) then
+    raise exception 'Booking for this time closed % hours before it starts. Choose a later time.', slot.cutoff_hours
+      using errcode = 'P0001';
+  end if;
+  select * into current_booking from public.interview_bookings b
+  where b.application_id = app.id and b.cancelled_at is null for update;
+  if found then
+    if current_booking.slot_id = slot.id then
+      return current_booking;
+    end if;
+    select * into old_slot from public.interview_slots s where s.id = current_booking.slot_id;
+    if now() > old_slot.starts_at - make_interval(hours => old_slot.cutoff_hours) then
+      raise exception 'Your interview is less than % hours away and can no longer be moved. Write to admissions if you cannot come.',
+        old_slot.cutoff_hours using errcode = 'P0001';
+    end if;
+  end if;
+  select count(*) into taken from public.interview_bookings b where b.slot_id = slot.id and b.cancelled_at is null;
+  if taken >= slot.seats then
+    raise exception 'Someone has just taken the last seat at this time. Choose another time.' using errcode = 'P0001';
+  end if;
+  if current_booking.id is not null then
+    update public.interview_bookings b set cancelled_at = now() where b.id = current_booking.id;
+  end if;
+  insert into public.interview_bookings (slot_id, application_id) values (slot.id, app.id) returning * into booking;
+  perform public.queue_event(app.applicant_id, app.id, 'interview_booked', jsonb_build_object(
+    'interview_time', public.interview_time_label(slot),
+    'interview_place', slot.location,
+    'interview_url', (select s.site_url from public.admissions_settings s) || '/applications/' || app.id || '/interview',
+    'calendar_url', (select s.site_url from public.admissions_settings s) || '/applications/' || app.id || '/interview.ics',
+    'moved', case when current_booking.id is null then 'booked' else 'moved' end));
+  return booking;
+end
+$$;
+revoke execute on function public.book_interview(uuid, uuid) from public, anon;
+grant execute on function public.book_interview(uuid, uuid) to authenticated, service_role;
+
+-- The applicant cancels their booking before the cut-off; they may book again while times are offered.
+create or replace function public.cancel_interview_booking(application_id uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  booking public.interview_bookings;
+  slot public.interview_slots;
+begin
+  if not public.owns_application(application_id) then
+    raise exception 'This application is not yours.' using errcode = '42501';
+  end if;
+  select * into booking from public.interview_bookings b
+  where b.application_id = cancel_interview_booking.application_id and b.cancelled_at is null for update;
+  if not found then
+    raise exception 'You have no interview booked.' using errcode = 'P0002';
+  end if;
+  select * into slot from public.interview_slots s where s.id = booking.slot_id;
+  if now() > slot.starts_at - make_interval(hours => slot.cutoff_hours) then
+    raise exception 'Your interview is less than % hours away and can no longer be cancelled here. Write to admissions if you cannot come.',
+      slot.cutoff_hours using errcode = 'P0001';
+  end if;
+  update public.interview_bookings b set cancelled_at = now() where b.id = booking.id;
+end
+$$;
+revoke execute on function public.cancel_interview_booking(uuid) from public, anon;
+grant execute on function public.cancel_interview_booking(uuid) to authenticated, service_role;
+
+-- What an applicant sees of their interview: the invitation, their live booking and the times they
+-- may choose, each with seats left. Nothing for anyone else's application.
+create or replace function public.my_interview(application_id uuid)
+returns table (invited boolean, booking_id uuid, booked_slot uuid, slot_id uuid, starts_at timestamptz,
+  duration_minutes integer, time_zone text, location text, online boolean, seats_left integer,
+  bookable boolean, closes_at timestamptz)
+language sql stable security definer
+set search_path = ''
+as $$
+  select true, b.id, b.slot_id, s.id, s.starts_at, s.duration_minutes, s.time_zone, s.location, s.online,
+    public.interview_seats_left(s.id), now() <= s.starts_at - make_interval(hours => s.cutoff_hours),
+    s.starts_at - make_interval(hours => s.cutoff_hours)
+  from public.applications a
+  join public.interview_invitations v on v.application_id = a.id
+  join public.interview_slots s on s.intake_id = a.intake_id and s.cancelled_at is null
+  left join public.interview_bookings b on b.application_id = a.id and b.cancelled_at is null
+  where a.id = my_interview.application_id and a.applicant_id = (select auth.uid())
+    and (s.starts_at > now() or s.id = b.slot_id)
+  order by s.starts_at
+$$;
+revoke execute on function public.my_interview(uuid) from public, anon;
+grant execute on function public.my_interview(uuid) to authenticated, service_role;
+
+-- The interviewer (or an administrator) scores a booked interview on the intake's interview
+-- scoresheet; a draft until sent, then final, versions checked as elsewhere.
+create or replace function public.score_interview(booking_id uuid, expected_version integer, scores jsonb,
+  comments jsonb, recommendation text, notes text, send boolean default false)
+returns public.interview_bookings
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  booking public.interview_bookings;
+  slot public.interview_slots;
+  sheet public.scoresheet_versions;
+  problem text;
+begin
+  select * into booking from public.interview_bookings b where b.id = booking_id for update;
+  if not found then
+    raise exception 'No such interview.' using errcode = 'P0002';
+  end if;
+  select * into slot from public.interview_slots s where s.id = booking.slot_id;
+  if slot.interviewer_id is distinct from (select auth.uid()) and not public.has_role('admin') then
+    raise exception 'Only the interviewer scores this interview.' using errcode = '42501';
+  end if;
+  if booking.scored_at is not null then
+    raise exception 'This interview was scored on % UTC; the score is final.',
+      to_char(booking.scored_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') using errcode = 'P0001';
+  end if;
+  if booking.scoresheet_version_id is null then
+    sheet := public.scoresheet_version_for(booking.application_id, 'interview');
+    if sheet.id is null then
+      raise exception 'No interview scoresheet applies yet: ask an administrator to define one.' using errcode = 'P0001';
+    end if;
+  else
+    select * into sheet from public.scoresheet_versions v where v.id = booking.scoresheet_version_id;
+  end if;
+  if char_length(coalesce(notes, '')) > 4000 then
+    raise exception 'The notes are 4,000 characters at most.' using errcode = '22023';
+  end if;
+  problem := public.read_problem(sheet.criteria, coalesce(scores, '{}'), coalesce(comments, '{}'),
+    nullif(recommendation, ''), coalesce(send, false));
+  if problem is not null then
+    raise exception '%', replace(problem, 'this read', 'this score') using errcode = '22023';
+  end if;
+  perform set_config('unipath.change', case when send then 'interview scored' else 'interview score saved' end, true);
+  update public.interview_bookings b set scoresheet_version_id = sheet.id, scores = coalesce(score_interview.scores, '{}'),
+    comments = coalesce(score_interview.comments, '{}'), recommendation = nullif(score_interview.recommendation, ''),
+    notes = coalesce(score_interview.notes, ''),
+    total = case when send then public.read_total(sheet.criteria, score_interview.scores) end,
+    scored_at = case when send then now() end, scored_by = case when send then (select auth.uid()) end,
+    version = expected_version, updated_by = (select auth.uid())
+  where b.id = booking_id
+  returning * into booking;
+  perform set_config('unipath.change', '', true);
+  return booking;
+end
+$$;
+revoke execute on function public.score_interview(uuid, integer, jsonb, jsonb, text, text, boolean) from public, anon;
+grant execute on function public.score_interview(uuid, integer, jsonb, jsonb, text, text, boolean) to authenticated, service_role;
+
+-- The messages about interviews: the invitation, the confirmation of a booking (with its calendar
+-- file) and the reminder the day before.
+insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
+('interview_invitation', 'applicant', true,
+  'Admissions invites the applicant to book an interview for their application.',
+  '{recipient_name,reference,course,university,term,application_url,interview_url,site_url}',
+  'Book your interview for {{course}}',
+  'You are invited to interview for {{course}} ({{reference}}): choose a time',
+  E'Hello {{recipient_name}},\n\nAdmissions would like to interview you about your application {{reference}} for {{course}} at {{university}} ({{term}}).\n\nChoose a time that suits you: {{interview_url}}\n\nYou can move or cancel your booking until shortly before the interview.\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>Admissions would like to interview you about your application {{reference}} for {{course}} at {{university}} ({{term}}).</p><p><a href="{{interview_url}}">Choose a time that suits you</a></p><p>You can move or cancel your booking until shortly before the interview.</p><p>Unipath Admissions</p>'),
+('interview_booked', 'applicant', true,
+  'The confirmation of an interview the applicant booked or moved, with a link to its calendar file.',
+  '{recipient_name,reference,course,university,term,application_url,interview_url,calendar_url,interview_time,interview_place,moved,site_url}',
+  'Your interview for {{course}}: {{interview_time}}',
+  'Interview {{moved}} for {{reference}}: {{interview_time}}',
+  E'Hello {{recipient_name}},\n\nYour interview for {{course}} at {{university}} (application {{reference}}) is {{moved}}:\n\n{{interview_time}}\n{{interview_place}}\n\nAdd it to your calendar: {{calendar_url}}\nMove or cancel it: {{interview_url}}\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>Your interview for {{course}} at {{university}} (application {{reference}}) is {{moved}}:</p><p><strong>{{interview_time}}</strong><br>{{interview_place}}</p><p><a href="{{calendar_url}}">Add it to your calendar</a> · <a href="{{interview_url}}">Move or cancel it</a></p><p>Unipath Admissions</p>'),
+('reminder_interview', 'applicant', false,
+  'Reminder the day before an interview the applicant has booked.',
+  '{recipient_name,reference,course,university,term,application_url,interview_url,calendar_url,interview_time,interview_place,profile_url,site_url,unsubscribe_url}',
+  'Your interview for {{course}} is tomorrow',
+  'Interview for {{reference}}: {{interview_time}}',
+  E'Hello {{recipient_name}},\n\nA reminder: your interview for {{course}} at {{university}} (application {{reference}}) is at\n\n{{interview_time}}\n{{interview_place}}\n\nAdd it to your calendar: {{calendar_url}}\nSee the details: {{interview_url}}\n\nYou get this reminder because reminders are on. To stop reminders: {{unsubscribe_url}}\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>A reminder: your interview for {{course}} at {{university}} (application {{reference}}) is at</p><p><strong>{{interview_time}}</strong><br>{{interview_place}}</p><p><a href="{{calendar_url}}">Add it to your calendar</a> · <a href="{{interview_url}}">See the details</a></p><p>You get this reminder because reminders are on. <a href="{{unsubscribe_url}}">Stop reminders</a>.</p><p>Unipath Admissions</p>');

@@ -1030,6 +1030,170 @@ export type Database = {
           },
         ];
       };
+      interview_bookings: {
+        Row: {
+          application_id: string;
+          booked_at: string;
+          cancelled_at: string | null;
+          comments: Json;
+          id: string;
+          last_change: string | null;
+          notes: string;
+          recommendation: string | null;
+          scored_at: string | null;
+          scored_by: string | null;
+          scores: Json;
+          scoresheet_version_id: string | null;
+          slot_id: string;
+          total: number | null;
+          updated_at: string;
+          updated_by: string | null;
+          version: number;
+        };
+        Insert: {
+          application_id: string;
+          booked_at?: string;
+          cancelled_at?: string | null;
+          comments?: Json;
+          id?: string;
+          last_change?: string | null;
+          notes?: string;
+          recommendation?: string | null;
+          scored_at?: string | null;
+          scored_by?: string | null;
+          scores?: Json;
+          scoresheet_version_id?: string | null;
+          slot_id: string;
+          total?: number | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Update: {
+          application_id?: string;
+          booked_at?: string;
+          cancelled_at?: string | null;
+          comments?: Json;
+          id?: string;
+          last_change?: string | null;
+          notes?: string;
+          recommendation?: string | null;
+          scored_at?: string | null;
+          scored_by?: string | null;
+          scores?: Json;
+          scoresheet_version_id?: string | null;
+          slot_id?: string;
+          total?: number | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'interview_bookings_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'interview_invitations';
+            referencedColumns: ['application_id'];
+          },
+          {
+            foreignKeyName: 'interview_bookings_scoresheet_version_id_fkey';
+            columns: ['scoresheet_version_id'];
+            isOneToOne: false;
+            referencedRelation: 'scoresheet_versions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'interview_bookings_slot_id_fkey';
+            columns: ['slot_id'];
+            isOneToOne: false;
+            referencedRelation: 'interview_slots';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      interview_invitations: {
+        Row: {
+          application_id: string;
+          invited_at: string;
+          invited_by: string | null;
+        };
+        Insert: {
+          application_id: string;
+          invited_at?: string;
+          invited_by?: string | null;
+        };
+        Update: {
+          application_id?: string;
+          invited_at?: string;
+          invited_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'interview_invitations_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: true;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      interview_slots: {
+        Row: {
+          cancelled_at: string | null;
+          created_at: string;
+          created_by: string | null;
+          cutoff_hours: number;
+          duration_minutes: number;
+          id: string;
+          intake_id: string;
+          interviewer_id: string | null;
+          location: string;
+          online: boolean;
+          seats: number;
+          starts_at: string;
+          time_zone: string;
+        };
+        Insert: {
+          cancelled_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          cutoff_hours?: number;
+          duration_minutes?: number;
+          id?: string;
+          intake_id: string;
+          interviewer_id?: string | null;
+          location: string;
+          online?: boolean;
+          seats?: number;
+          starts_at: string;
+          time_zone?: string;
+        };
+        Update: {
+          cancelled_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          cutoff_hours?: number;
+          duration_minutes?: number;
+          id?: string;
+          intake_id?: string;
+          interviewer_id?: string | null;
+          location?: string;
+          online?: boolean;
+          seats?: number;
+          starts_at?: string;
+          time_zone?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'interview_slots_intake_id_fkey';
+            columns: ['intake_id'];
+            isOneToOne: false;
+            referencedRelation: 'intakes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       job_failures: {
         Row: {
           application_id: string | null;
@@ -2383,6 +2547,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      book_interview: {
+        Args: {
+          application_id: string;
+          slot_id: string;
+        };
+        Returns: Database['public']['Tables']['interview_bookings']['Row'];
+      };
       can_delete_application_file: {
         Args: {
           object_name: string;
@@ -2408,6 +2579,12 @@ export type Database = {
           note?: string;
         };
         Returns: Database['public']['Tables']['application_decisions']['Row'];
+      };
+      cancel_interview_booking: {
+        Args: {
+          application_id: string;
+        };
+        Returns: undefined;
       };
       catalogue_facets: {
         Args: never;
@@ -2541,6 +2718,20 @@ export type Database = {
           typed: unknown;
         };
         Returns: unknown;
+      };
+      create_interview_slots: {
+        Args: {
+          cutoff_hours: number;
+          duration_minutes: number;
+          intake_id: string;
+          interviewer: string;
+          location: string;
+          online: boolean;
+          seats: number;
+          starts: string[];
+          time_zone: string;
+        };
+        Returns: number;
       };
       custom_access_token_hook: {
         Args: {
@@ -2763,6 +2954,30 @@ export type Database = {
           waitlisted: number;
         }[];
       };
+      interview_seats_left: {
+        Args: {
+          slot_id: string;
+        };
+        Returns: number;
+      };
+      interview_time_label: {
+        Args: {
+          slot: Database['public']['Tables']['interview_slots']['Row'];
+        };
+        Returns: string;
+      };
+      invite_to_interview: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: number;
+      };
+      invited_to_intake: {
+        Args: {
+          intake: string;
+        };
+        Returns: boolean;
+      };
       is_iso_country_code: {
         Args: {
           code: string;
@@ -2777,6 +2992,12 @@ export type Database = {
       };
       is_staff: {
         Args: never;
+        Returns: boolean;
+      };
+      is_time_zone: {
+        Args: {
+          name: string;
+        };
         Returns: boolean;
       };
       iso_country_code: {
@@ -2896,6 +3117,25 @@ export type Database = {
           reminders: boolean;
         }[];
       };
+      my_interview: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          bookable: boolean;
+          booked_slot: string;
+          booking_id: string;
+          closes_at: string;
+          duration_minutes: number;
+          invited: boolean;
+          location: string;
+          online: boolean;
+          seats_left: number;
+          slot_id: string;
+          starts_at: string;
+          time_zone: string;
+        }[];
+      };
       my_unread_message_total: {
         Args: never;
         Returns: number;
@@ -2916,6 +3156,12 @@ export type Database = {
       offer_setup_token: {
         Args: {
           token_digest: string;
+        };
+        Returns: boolean;
+      };
+      owns_application: {
+        Args: {
+          application: string;
         };
         Returns: boolean;
       };
@@ -3278,6 +3524,18 @@ export type Database = {
           value: Json;
         };
         Returns: boolean;
+      };
+      score_interview: {
+        Args: {
+          booking_id: string;
+          comments: Json;
+          expected_version: number;
+          notes: string;
+          recommendation: string;
+          scores: Json;
+          send?: boolean;
+        };
+        Returns: Database['public']['Tables']['interview_bookings']['Row'];
       };
       scoresheet_criteria_problem: {
         Args: {

@@ -19,7 +19,11 @@ const OVERALL_MAX = 4000;
  * The read form's fields against the criteria it was drawn from. The database checks the same
  * rules again (read_problem()); this keeps a browser without JavaScript on a page with its input.
  */
-export function parseReadForm(fields: Record<string, string>, criteria: readonly Criterion[]): ReadParse {
+export function parseReadForm(
+  fields: Record<string, string>,
+  criteria: readonly Criterion[],
+  noun = 'read',
+): ReadParse {
   const version = Number(fields['version']);
   if (!Number.isInteger(version) || version < 1)
     return { ok: false, message: 'This form is out of date. Reload the page and score again.' };
@@ -37,7 +41,7 @@ export function parseReadForm(fields: Record<string, string>, criteria: readonly
         };
       scores[criterion.key] = value;
     } else if (send) {
-      return { ok: false, message: `Score “${criterion.label}” before you send this read.` };
+      return { ok: false, message: `Score “${criterion.label}” before you send this ${noun}.` };
     }
     const comment = (fields[`comment.${criterion.key}`] ?? '').trim();
     if (comment && criterion.comment) {
@@ -48,14 +52,14 @@ export function parseReadForm(fields: Record<string, string>, criteria: readonly
   }
   const recommendation = (fields['recommendation'] ?? '').trim() || null;
   if (send && !recommendation)
-    return { ok: false, message: 'Give your overall recommendation before you send this read.' };
+    return { ok: false, message: `Give your overall recommendation before you send this ${noun}.` };
   const overallComment = (fields['overall_comment'] ?? '').trim();
   if (overallComment.length > OVERALL_MAX)
     return { ok: false, message: 'Your overall comment is 4,000 characters at most.' };
   if (send && fields['confirm_send'] !== 'yes')
     return {
       ok: false,
-      message: 'Tick “I have finished this read” to send it: a sent read can no longer be changed.',
+      message: `Tick “I have finished this ${noun}” to send it: once sent it can no longer be changed.`,
     };
   return { ok: true, input: { scores, comments, recommendation, overallComment, version, send } };
 }
