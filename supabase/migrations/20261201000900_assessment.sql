@@ -287,6 +287,7 @@ create unique index reader_conflicts_applicant_key on public.reader_conflicts (r
 create unique index reader_conflicts_school_key on public.reader_conflicts (reader_id, public.fold(school))
   where school is not null;
 create index reader_conflicts_applicant_idx on public.reader_conflicts (applicant_id);
+create index reader_conflicts_reader_idx on public.reader_conflicts (reader_id);
 create index reader_conflicts_created_by_idx on public.reader_conflicts (created_by);
 alter table public.reader_conflicts enable row level security;
 revoke all on public.reader_conflicts from anon, authenticated;
@@ -343,6 +344,8 @@ create table public.application_reads (
       and recommendation is not null))
 );
 create index application_reads_reader_idx on public.application_reads (reader_id, status, assigned_at);
+create index application_reads_open_idx on public.application_reads (reader_id) where status <> 'submitted';
+create index application_reads_assigned_idx on public.application_reads (reader_id, assigned_at);
 create index application_reads_version_idx on public.application_reads (scoresheet_version_id);
 create index application_reads_assigned_by_idx on public.application_reads (assigned_by);
 create index application_reads_updated_by_idx on public.application_reads (updated_by);
@@ -419,8 +422,10 @@ $$;
 revoke execute on function public.pick_reader(public.applications) from public, anon, authenticated;
 
 -- Gives each application the reads its intake asks for that it lacks (submitted applications still
--- being assessed only). Assignments run one at a time so caps hold under concurrent submissions.
--- Returns how many reads were assigned; an application no reader is free for waits for the next run.
+-- being assessed only), choosing as pick_reader() does. Assignments run one at a time so caps hold
+-- under concurrent submissions; the readers' loads are read once and counted on as reads are given,
+-- so a day's submissions take one pass. Returns how many reads were assigned; an application no
+-- reader is free for waits for the next run.
 create or replace function public.fill_reads(application_ids uuid[]) returns integer
 language plpgsql security definer
 set search_path = ''
@@ -428,23 +433,47 @@ as $$
 declare
   app public.applications;
   wanted integer;
-  reader uuid;
+  readers uuid[];
+  opens integer[];
+  caps integer[];
+  lasts timestamptz[];
+  best integer;
   assigned integer := 0;
 begin
   if cardinality(application_ids) > 5000 then
     raise exception 'Assign at most 5,000 applications at a time.' using errcode = '22023';
   end if;
   perform pg_advisory_xact_lock(hashtext('unipath.assign_reads'));
+  select coalesce(array_agg(r.user_id order by r.user_id), '{}'),
+    coalesce(array_agg(public.reader_open_reads(r.user_id) order by r.user_id), '{}'),
+    coalesce(array_agg(public.reader_cap(r.user_id) order by r.user_id), '{}'),
+    coalesce(array_agg((select max(x.assigned_at) from public.application_reads x where x.reader_id = r.user_id)
+      order by r.user_id), '{}')
+  into readers, opens, caps, lasts
+  from public.user_roles r
+  where r.role = 'reader'
+    and exists (select 1 from public.user_roles s where s.user_id = r.user_id and s.role in ('admin', 'counsellor'));
   for app in select a.* from public.applications a where a.id = any (application_ids)
       and a.status in ('submitted', 'under_review', 'action_required') order by a.submitted_at, a.id loop
     select i.reads_required - (select count(*) from public.application_reads r
         where r.application_id = app.id and not r.extra)
       into wanted from public.intakes i where i.id = app.intake_id;
     for step in 1 .. greatest(wanted, 0) loop
-      reader := public.pick_reader(app);
-      exit when reader is null;
+      best := null;
+      for i in 1 .. coalesce(array_length(readers, 1), 0) loop
+        continue when opens[i] >= caps[i] or readers[i] = app.applicant_id;
+        continue when best is not null and (opens[i], coalesce(lasts[i], '-infinity'))
+          >= (opens[best], coalesce(lasts[best], '-infinity'));
+        continue when exists (select 1 from public.application_reads x
+          where x.application_id = app.id and x.reader_id = readers[i]);
+        continue when public.reader_conflicted(readers[i], app);
+        best := i;
+      end loop;
+      exit when best is null;
       insert into public.application_reads (application_id, reader_id, assigned_by)
-      values (app.id, reader, (select auth.uid()));
+      values (app.id, readers[best], (select auth.uid()));
+      opens[best] := opens[best] + 1;
+      lasts[best] := clock_timestamp();
       assigned := assigned + 1;
     end loop;
   end loop;

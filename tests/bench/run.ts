@@ -22,6 +22,7 @@ import { runThroughput } from './throughput.ts';
 import { runInteraction } from './interaction.ts';
 import { runMemory } from './memory.ts';
 import { runFleet } from './fleet.ts';
+import { runAssessment } from './assessment.ts';
 import { ANY_SUBJECT, SectionRecorder, type SectionName, type SectionResult } from './types.ts';
 import { join, relative } from 'node:path';
 
@@ -90,6 +91,7 @@ async function runSections({ options, app, routes, env, search }: RunContext) {
     interaction: () => runInteraction({ routes, quick: options.quick, env }),
     memory: () => runMemory({ quick: options.quick }),
     fleet: () => runFleet({ routes, quick: options.quick, postgres: options.postgres }),
+    assessment: () => runAssessment({ postgres: options.postgres, quick: options.quick }),
   };
   const results: SectionResult[] = [];
   for (const name of options.sections) {

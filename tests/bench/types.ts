@@ -44,6 +44,7 @@ export const SECTIONS = [
   'interaction',
   'memory',
   'fleet',
+  'assessment',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
