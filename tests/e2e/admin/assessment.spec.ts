@@ -70,6 +70,7 @@ test('a scoresheet is defined and two readers score on it, one without JavaScrip
   await form.getByRole('button', { name: 'Create scoresheet' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reading applications');
   await expect(page.getByText('Scoresheet created.')).toBeVisible();
+  await expectNoViolations(page, 'scoresheet');
 
   const firstReader = await browser.newContext();
   // The second reader's browser runs no JavaScript: scoring and sending are plain forms.

@@ -16,6 +16,7 @@ import { mayReleaseDecisions } from '../release/decision-rights.server.ts';
 import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { inviteToInterview } from './interviews.server.ts';
 import { intakeTitle } from './intake-title.server.ts';
+import { parseCommitteeFilters, type CommitteeFilters } from './committee-filters.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,32 +33,6 @@ export interface RankedApplication {
   meanTotal: number | null;
   disagreement: boolean;
   rank: number;
-}
-
-/** The ranking's filters, read from the address: all applications or complete reads only, a floor. */
-export interface CommitteeFilters {
-  complete: boolean;
-  minScore: number | null;
-  disagreementOnly: boolean;
-}
-
-export function parseCommitteeFilters(params: URLSearchParams): CommitteeFilters {
-  const raw = (params.get('min') ?? '').trim();
-  const min = /^\d{1,3}(\.\d)?$/.test(raw) ? Math.min(Number(raw), 100) : null;
-  return {
-    complete: params.get('reads') !== 'all',
-    minScore: min,
-    disagreementOnly: params.get('flag') === 'disagree',
-  };
-}
-
-export function committeeHref(intakeId: string, filters: CommitteeFilters): string {
-  const query = new URLSearchParams();
-  if (!filters.complete) query.set('reads', 'all');
-  if (filters.minScore !== null) query.set('min', String(filters.minScore));
-  if (filters.disagreementOnly) query.set('flag', 'disagree');
-  const text = query.toString();
-  return `/admin-intake/${intakeId}/ranking${text ? `?${text}` : ''}`;
 }
 
 export interface CommitteeListModel {
@@ -133,8 +108,16 @@ export async function loadCommitteePage(
       .clone()
       .formData()
       .catch(() => new FormData());
-    if (posted.get('interview') === 'invite') {
-      const ids = posted.getAll('ids').filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    const interview = posted.get('interview');
+    if (interview === 'invite' || interview === 'invite-shown') {
+      // The ticked rows, or every row the filters show (everyone above a score).
+      const ids =
+        interview === 'invite'
+          ? posted.getAll('ids').filter((id): id is string => typeof id === 'string' && UUID.test(id))
+          : (
+              (await loadRanking(ctx.supabase, intakeId, parseCommitteeFilters(astro.url.searchParams)))
+                .rows ?? []
+            ).map((row) => row.id);
       const outcome = await inviteToInterview(ctx.supabase, ids.slice(0, 1000));
       return redirectAfter(astro, outcome, `${astro.url.pathname}${astro.url.search}`);
     }

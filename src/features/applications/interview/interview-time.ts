@@ -1,4 +1,4 @@
-/** A moment as one time zone reads it: "Tuesday 12 January 2027, 14:00". Unknown zones read as UTC. */
+/** A moment as one time zone reads it: "Tuesday, 12 January 2027 at 14:00". Unknown zones read as UTC. */
 export function wallClock(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
