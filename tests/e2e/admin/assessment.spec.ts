@@ -251,6 +251,29 @@ test('assignment keeps to caps and conflicts; a disagreement gets a third read; 
     expect((await decisionsOn([application.applicationId])).map((decision) => decision.outcome)).toEqual([
       'waitlisted',
     ]);
+
+    // Submitted while every reader was paused, an application gets its readers in bulk from the queue.
+    const pause = (paused: boolean) =>
+      service.from('reader_settings').upsert(
+        everyone.map((reader_id) => ({ reader_id, paused })),
+        { onConflict: 'reader_id' },
+      );
+    await pause(true);
+    const waiting = await underReview(browser, baseURL, 'Queue Readers Candidate');
+    await pause(false);
+    await page.goto('/admin/applications?q=Queue%20Readers%20Candidate');
+    await page
+      .getByRole('checkbox', { name: `Select ${waiting.reference}, Queue Readers Candidate` })
+      .check();
+    await page.getByRole('button', { name: 'Preview the reader assignment' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check before you confirm');
+    await expect(page.getByTestId('bulk-row').filter({ hasText: waiting.reference })).toContainText(
+      'Give it 2 readers.',
+    );
+    await page.getByRole('button', { name: 'Assign readers to 1 application' }).click();
+    await expect(page.getByTestId('bulk-row').filter({ hasText: waiting.reference })).toContainText(
+      '2 readers assigned.',
+    );
   } finally {
     await leavePool(everyone);
     await Promise.all(contexts.map((context) => context.close()));

@@ -16,6 +16,6 @@ export interface DecisionActionContext {
 export function decisionAction(context: DecisionActionContext, command: BulkCommand): BulkAction | null {
   const { supabase, mayRelease, reasons } = context;
   if (command.action === 'decide') return decideAction({ supabase, approves: mayRelease, reasons }, command);
-  if (command.action === 'assign') return null;
+  if (command.action === 'assign' || command.action === 'readers') return null;
   return releaseAction(supabase, command.action, mayRelease);
 }

@@ -68,9 +68,16 @@ const decideSchema = z
 
 const releaseSchema = z.object({ action: z.enum(RELEASE_ACTIONS) });
 
-export const bulkCommandSchema = z.discriminatedUnion('action', [assignSchema, decideSchema, releaseSchema], {
-  error: 'Choose what to do with the selected applications.',
-});
+/** Give the selected applications the readers they lack (assessment). */
+const readersSchema = z.object({ action: z.literal('readers') });
+
+export const bulkCommandSchema = z.discriminatedUnion(
+  'action',
+  [assignSchema, decideSchema, releaseSchema, readersSchema],
+  {
+    error: 'Choose what to do with the selected applications.',
+  },
+);
 export type BulkCommand = z.infer<typeof bulkCommandSchema>;
 export type DecideCommand = Extract<BulkCommand, { action: 'decide' }>;
 

@@ -6,11 +6,14 @@ import {
 } from '../../../admissions/bulk/bulk-decision-actions.server.ts';
 import type { StaffMember } from '../../staff-directory.server.ts';
 import { assignAction } from './queue-assign.server.ts';
+import { readersAction } from '../../../admissions/assessment/readers-action.server.ts';
 
-/** The queue's bulk changes: a reviewer for all, and every decision change. */
+/** The queue's bulk changes: a reviewer for all, readers for all, and every decision change. */
 export function queueActions(context: DecisionActionContext, staff: readonly StaffMember[]): ActionFactory {
   return (command) =>
     command.action === 'assign'
       ? assignAction(context.supabase, command.assignee === NOBODY ? null : command.assignee, staff)
-      : decisionAction(context, command);
+      : command.action === 'readers'
+        ? readersAction(context.supabase)
+        : decisionAction(context, command);
 }
