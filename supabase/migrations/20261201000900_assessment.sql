@@ -400,33 +400,14 @@ as $$
 $$;
 revoke execute on function public.reader_cap(uuid) from public, anon, authenticated;
 
--- The reader to give one more read of an application to: a member of staff with the reader role,
--- not its applicant, not already reading it, without a conflict, under their cap; the one with the
--- fewest open reads first, then the one assigned longest ago. Null when nobody is free.
-create or replace function public.pick_reader(app public.applications) returns uuid
-language sql stable security definer
-set search_path = ''
-as $$
-  select r.user_id
-  from public.user_roles r
-  cross join lateral (select public.reader_open_reads(r.user_id) open_reads, public.reader_cap(r.user_id) cap) load
-  where r.role = 'reader' and r.user_id <> app.applicant_id
-    and exists (select 1 from public.user_roles s where s.user_id = r.user_id and s.role in ('admin', 'counsellor'))
-    and not exists (select 1 from public.application_reads x where x.application_id = app.id and x.reader_id = r.user_id)
-    and load.open_reads < load.cap
-    and not public.reader_conflicted(r.user_id, app)
-  order by load.open_reads, (select max(x.assigned_at) from public.application_reads x where x.reader_id = r.user_id)
-    nulls first, r.user_id
-  limit 1
-$$;
-revoke execute on function public.pick_reader(public.applications) from public, anon, authenticated;
-
 -- Gives each application the reads its intake asks for that it lacks (submitted applications still
--- being assessed only), choosing as pick_reader() does. Assignments run one at a time so caps hold
--- under concurrent submissions; the readers' loads are read once and counted on as reads are given,
--- so a day's submissions take one pass. Returns how many reads were assigned; an application no
--- reader is free for waits for the next run.
-create or replace function public.fill_reads(application_ids uuid[]) returns integer
+-- being assessed only), or with `extra` one read more (when reads disagree). Each read goes to a
+-- member of staff with the reader role, not the applicant, not already reading it, without a
+-- conflict, under their cap: the one with the fewest open reads first, then the one assigned
+-- longest ago. Assignments run one at a time so caps hold under concurrent submissions; the
+-- readers' loads are read once and counted on as reads are given, so a day's submissions take one
+-- pass. Returns how many reads were assigned; an application no reader is free for waits.
+create or replace function public.fill_reads(application_ids uuid[], extra boolean default false) returns integer
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -455,9 +436,13 @@ begin
     and exists (select 1 from public.user_roles s where s.user_id = r.user_id and s.role in ('admin', 'counsellor'));
   for app in select a.* from public.applications a where a.id = any (application_ids)
       and a.status in ('submitted', 'under_review', 'action_required') order by a.submitted_at, a.id loop
-    select i.reads_required - (select count(*) from public.application_reads r
-        where r.application_id = app.id and not r.extra)
-      into wanted from public.intakes i where i.id = app.intake_id;
+    if fill_reads.extra then
+      wanted := 1;
+    else
+      select i.reads_required - (select count(*) from public.application_reads r
+          where r.application_id = app.id and not r.extra)
+        into wanted from public.intakes i where i.id = app.intake_id;
+    end if;
     for step in 1 .. greatest(wanted, 0) loop
       best := null;
       for i in 1 .. coalesce(array_length(readers, 1), 0) loop
@@ -470,8 +455,8 @@ begin
         best := i;
       end loop;
       exit when best is null;
-      insert into public.application_reads (application_id, reader_id, assigned_by)
-      values (app.id, readers[best], (select auth.uid()));
+      insert into public.application_reads (application_id, reader_id, assigned_by, extra)
+      values (app.id, readers[best], (select auth.uid()), fill_reads.extra);
       opens[best] := opens[best] + 1;
       lasts[best] := clock_timestamp();
       assigned := assigned + 1;
@@ -480,7 +465,7 @@ begin
   return assigned;
 end
 $$;
-revoke execute on function public.fill_reads(uuid[]) from public, anon, authenticated;
+revoke execute on function public.fill_reads(uuid[], boolean) from public, anon, authenticated;
 
 -- Administrators assign in bulk from the queue (and the server may, with the service key).
 create or replace function public.assign_reads(application_ids uuid[]) returns integer
@@ -582,7 +567,6 @@ set search_path = ''
 as $$
 declare
   app public.applications;
-  reader uuid;
   read public.application_reads;
 begin
   perform pg_advisory_xact_lock(hashtext('unipath.assign_reads'));
@@ -594,14 +578,12 @@ begin
       and r.status <> 'submitted') then
     raise exception 'Another read of this application is already waiting to be sent.' using errcode = 'P0001';
   end if;
-  reader := public.pick_reader(app);
-  if reader is null then
+  if public.fill_reads(array[app.id], true) = 0 then
     raise exception 'No reader is free to read this application: every reader has read it, has a conflict or is at their cap.'
       using errcode = 'P0001';
   end if;
-  insert into public.application_reads (application_id, reader_id, assigned_by, extra)
-  values (app.id, reader, (select auth.uid()), true)
-  returning * into read;
+  select * into read from public.application_reads r where r.application_id = app.id and r.extra
+    and r.status <> 'submitted';
   return read;
 end
 $$;

@@ -2882,6 +2882,7 @@ export type Database = {
       fill_reads: {
         Args: {
           application_ids: string[];
+          extra?: boolean;
         };
         Returns: number;
       };
@@ -3168,12 +3169,6 @@ export type Database = {
       person_name: {
         Args: {
           person: string;
-        };
-        Returns: string;
-      };
-      pick_reader: {
-        Args: {
-          app: Database['public']['Tables']['applications']['Row'];
         };
         Returns: string;
       };

@@ -1,9 +1,10 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 import { done, outcomeOfError, type AdminHandler } from '../../admin/admin-action.server.ts';
 import { loadPersonNames } from '../../admin/review/detail/person-names.server.ts';
-import { loadStaffDirectory, staffEmails } from '../../admin/staff-directory.server.ts';
+import { staffEmails, type StaffMember } from '../../admin/staff-directory.server.ts';
 import type { Criterion } from './criteria.ts';
 import {
   criteriaOfVersion,
@@ -31,11 +32,12 @@ export async function loadApplicationReads(
   supabase: Client,
   applicationId: string,
   viewer: { id: string; isAdmin: boolean },
+  /** The team as the review screen already read it (staff_directory()). */
+  staff: readonly StaffMember[],
 ): Promise<ApplicationReads> {
-  const [reads, results, staff] = await Promise.all([
+  const [reads, results] = await Promise.all([
     loadVisibleReads(supabase, applicationId),
     loadReadResults(supabase, applicationId),
-    loadStaffDirectory(supabase),
   ]);
   const readerIds = viewer.isAdmin
     ? staff.filter((member) => member.roles.includes('reader')).map((member) => member.id)
@@ -56,8 +58,6 @@ export async function loadApplicationReads(
     mine: reads.find((read) => read.reader_id === viewer.id) ?? null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The review screen's assessment forms: assign the missing reads, ask for one more, reassign one. */
 export function applicationReadHandlers(
@@ -80,9 +80,9 @@ export function applicationReadHandlers(
       const readId = fields['read_id'] ?? '';
       const reader = fields['reader_id'] ?? '';
       const version = Number(fields['version']);
-      if (!UUID.test(readId) || !Number.isInteger(version))
+      if (!isUuid(readId) || !Number.isInteger(version))
         return failure(422, 'This read is not recognised. Reload the page.');
-      if (!UUID.test(reader))
+      if (!isUuid(reader))
         return failure(422, 'Choose the reader to give the read to.', { reader_id: 'Choose a reader.' });
       const { error } = await supabase.rpc('reassign_read', {
         read_id: readId,

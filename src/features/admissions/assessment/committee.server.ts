@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/supabase/database.types.ts';
@@ -17,8 +18,6 @@ import { redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { inviteToInterview } from './interviews.server.ts';
 import { intakeTitle } from './intake-title.server.ts';
 import { parseCommitteeFilters, type CommitteeFilters } from './committee-filters.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Client = SupabaseClient<Database>;
 
@@ -113,7 +112,7 @@ export async function loadCommitteePage(
       // The ticked rows, or every row the filters show (everyone above a score).
       const ids =
         interview === 'invite'
-          ? posted.getAll('ids').filter((id): id is string => typeof id === 'string' && UUID.test(id))
+          ? posted.getAll('ids').filter((id): id is string => typeof id === 'string' && isUuid(id))
           : (
               (await loadRanking(ctx.supabase, intakeId, parseCommitteeFilters(astro.url.searchParams)))
                 .rows ?? []

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
@@ -48,15 +49,13 @@ async function sheetFor(supabase: Client, booking: BookingRow) {
   return { name, number: data.number, criteria: readCriteria(data.criteria) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /admin/interviews/{booking}: the interviewer scores the interview on the interview scoresheet. */
 export async function loadInterviewScorePage(
   astro: AstroGlobal,
   ctx: AdminContext,
   bookingId: string,
 ): Promise<InterviewScorePage | Response> {
-  if (!UUID.test(bookingId)) return new Response(null, { status: 404 });
+  if (!isUuid(bookingId)) return new Response(null, { status: 404 });
   const load = async () => {
     const { data: booking } = await ctx.supabase
       .from('interview_bookings')

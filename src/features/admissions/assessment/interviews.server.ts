@@ -41,15 +41,16 @@ export interface InterviewsPageModel {
   slots: StaffSlot[];
   invited: number;
   staff: StaffMember[];
-  zones: string[];
+  zones: readonly string[];
   failed: { values: Record<string, string>; message: string } | null;
   status: number;
 }
 
-/** Every IANA time zone the server knows, for the slot form. */
-export function timeZones(): string[] {
-  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-}
+/** Every IANA time zone the server knows, for the slot form; read once. */
+const TIME_ZONES: readonly string[] = [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'),
+];
 
 interface SlotRow {
   id: string;
@@ -175,7 +176,7 @@ export async function loadInterviewsPage(
     slots,
     invited: invitations.count ?? 0,
     staff: staff.filter((member) => member.roles.some((role) => role === 'admin' || role === 'counsellor')),
-    zones: timeZones(),
+    zones: TIME_ZONES,
     failed,
     status,
   };

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { AstroGlobal } from 'astro';
 import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { handleAdminPost } from '../../admin/admin-action.server.ts';
@@ -34,15 +35,13 @@ export interface ReadPageModel extends ReadDetail {
   status: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /admin/reads/[id]: the application beside its scoresheet; posts save, send or give the read back. */
 export async function loadReadPage(
   astro: AstroGlobal,
   ctx: AdminContext,
   readId: string,
 ): Promise<ReadPageModel | Response> {
-  if (!UUID.test(readId)) return new Response(null, { status: 404 });
+  if (!isUuid(readId)) return new Response(null, { status: 404 });
   let detail = await loadRead(ctx.supabase, readId);
   if (!detail) return new Response(null, { status: 404 });
   let failed: ReadFormState | null = null;

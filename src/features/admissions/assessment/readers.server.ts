@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
@@ -72,7 +73,6 @@ export async function loadAssessmentSettings(supabase: Client): Promise<Assessme
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const wholeOrNull = (raw: string | undefined) => {
   const text = (raw ?? '').trim();
   if (text === '') return null;
@@ -96,7 +96,7 @@ export function readerHandlers(supabase: Client): Record<string, AdminHandler> {
     },
     'save-reader': async (fields) => {
       const reader = fields['reader_id'] ?? '';
-      if (!UUID.test(reader)) return failure(422, 'This reader is not recognised. Reload the page.');
+      if (!isUuid(reader)) return failure(422, 'This reader is not recognised. Reload the page.');
       const cap = wholeOrNull(fields['max_open_reads']);
       if (Number.isNaN(cap))
         return failure(422, 'A reader’s cap is a whole number, or empty for the office’s.');

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { AstroGlobal } from 'astro';
 import { echoValues, redirectAfter } from '../../../lib/security/form-response.server.ts';
 import { handleAdminPost } from '../../admin/admin-action.server.ts';
@@ -28,15 +29,13 @@ export interface ScoresheetPageModel {
   status: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /admin/scoresheets and /admin/scoresheets/[id]: the list, and the editor that creates or saves one. */
 export async function loadScoresheetPage(
   astro: AstroGlobal,
   ctx: AdminContext,
   sheetId: string | null,
 ): Promise<ScoresheetPageModel | Response> {
-  if (sheetId !== null && !UUID.test(sheetId)) return new Response(null, { status: 404 });
+  if (sheetId !== null && !isUuid(sheetId)) return new Response(null, { status: 404 });
   let failed: ScoresheetFormState | null = null;
   let status = 200;
   if (astro.request.method === 'POST') {

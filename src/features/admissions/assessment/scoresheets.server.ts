@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
@@ -112,8 +113,6 @@ export async function intakeChoices(supabase: Client): Promise<IntakeChoice[]> {
     .map((row) => ({ id: row.id, label: `${row.course_title} (${row.university_name}), ${row.term}` }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The editor's post: creates a scoresheet (no id) or saves one; answers where to go next. */
 export function scoresheetHandlers(supabase: Client, sheetId: string | null): Record<string, AdminHandler> {
   return {
@@ -122,7 +121,7 @@ export function scoresheetHandlers(supabase: Client, sheetId: string | null): Re
       if (!parsed.ok) return failure(422, parsed.message, { [parsed.field]: parsed.message });
       const purpose = fields['purpose'] === 'interview' ? 'interview' : 'application';
       const intake = (fields['intake_id'] ?? '').trim();
-      if (!sheetId && intake && !UUID.test(intake)) return failure(422, 'Choose an intake from the list.');
+      if (!sheetId && intake && !isUuid(intake)) return failure(422, 'Choose an intake from the list.');
       const { data, error } = await supabase.rpc('save_scoresheet', {
         scoresheet_id: nullableArg(sheetId),
         expected_version: parsed.input.version ?? 1,

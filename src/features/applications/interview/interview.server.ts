@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { AstroGlobal } from 'astro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { submittedFields } from '../../../lib/security/form-input.ts';
@@ -69,7 +70,6 @@ export async function loadInterview(
 
 /** Bookings, moves and cancellations one person may make in ten minutes. */
 const limiter = createSharedRateLimiter({ bucket: 'interview-booking', limit: 20, windowMs: 10 * 60_000 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function refusal(error: { code: string; message: string }): FormOutcome {
   if (error.code === 'P0001' || error.code === 'P0002') return failure(409, error.message);
@@ -106,7 +106,7 @@ export async function handleInterviewPost(astro: AstroGlobal, applicationId: str
     }
   } else if (fields['intent'] === 'book') {
     const slot = fields['slot_id'] ?? '';
-    if (!UUID.test(slot)) {
+    if (!isUuid(slot)) {
       outcome = failure(422, 'Choose one of the times offered.');
     } else {
       const { error } = await supabase.rpc('book_interview', {

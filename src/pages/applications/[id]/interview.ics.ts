@@ -1,3 +1,4 @@
+import { isUuid } from '../../../lib/uuid.ts';
 import type { APIRoute } from 'astro';
 import { loadApplication } from '../../../features/applications/application-list.server.ts';
 import { interviewCalendar } from '../../../features/applications/interview/calendar.ts';
@@ -9,8 +10,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params, locals, url }) => {
   const { user, supabase } = locals;
   const id = params['id'] ?? '';
-  if (!user || !supabase || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    return new Response(null, { status: 404 });
+  if (!user || !supabase || !isUuid(id)) return new Response(null, { status: 404 });
   const [application, interview] = await Promise.all([
     loadApplication(supabase, id),
     loadInterview(supabase, id),

@@ -102,10 +102,9 @@ export async function loadReviewPage(
     failed = result;
     status = result.status;
   }
-  const [detail, assessment] = await Promise.all([
-    loadApplicationDetail(ctx.supabase, id),
-    loadApplicationReads(ctx.supabase, id, { id: ctx.user.id, isAdmin: ctx.isAdmin }),
-  ]);
+  const detail = await loadApplicationDetail(ctx.supabase, id);
   if (!detail) return notFound();
+  const viewer = { id: ctx.user.id, isAdmin: ctx.isAdmin };
+  const assessment = await loadApplicationReads(ctx.supabase, id, viewer, detail.staff);
   return { ...detail, assessment, failed, status, userId: ctx.user.id, isAdmin: ctx.isAdmin };
 }
