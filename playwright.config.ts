@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './tests/helpers/chromium.ts';
+import { chromiumArgs, testBrowserExecutable } from './tests/helpers/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4399);
-const executablePath = chromiumExecutable();
+const executablePath = testBrowserExecutable();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -3,7 +3,9 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Waits until every island on the page has hydrated, acting as a visitor would where an island waits
  * for one (`client:interact`): the pointer moves over each island that shows something, and then
- * over the page, which wakes islands that show nothing yet (an empty compare tray).
+ * over the page, which wakes islands that show nothing yet (an empty compare tray). A move made before
+ * an island's script has started listening wakes nothing, so the pointer keeps moving, as a visitor's
+ * would, until every island has hydrated.
  */
 export async function hydrated(page: Page): Promise<void> {
   const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
@@ -11,9 +13,14 @@ export async function hydrated(page: Page): Promise<void> {
     await waiting.first().locator(':scope > *').first().hover();
     await expect.poll(() => waiting.count()).toBeLessThan(left);
   }
-  if ((await page.locator('astro-island[ssr][client="interact"]').count()) > 0) {
-    await page.mouse.move(2, 2);
-    await page.mouse.move(8, 8);
-  }
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const asleep = page.locator('astro-island[ssr][client="interact"]');
+  await expect
+    .poll(async () => {
+      if ((await asleep.count()) > 0) {
+        await page.mouse.move(2, 2);
+        await page.mouse.move(8, 8);
+      }
+      return page.locator('astro-island[ssr]').count();
+    })
+    .toBe(0);
 }
