@@ -98,6 +98,10 @@ function haproxyConfig(port: number, servers: [string, number][], checks: keyof 
     '  timeout server 30s',
     '  option forwardfor',
     '  option redispatch',
+    // Each answer closes the connection to the server, so no idle kept-alive connection is handed a
+    // request just as a stopping server closes it (the request would fail, not be retried); a
+    // stopped server's refused connect is retried on another one.
+    '  option http-server-close',
     '  retries 2',
     'frontend web',
     `  bind 127.0.0.1:${port}`,
