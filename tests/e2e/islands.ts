@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
  * Waits until every island on the page has hydrated, acting as a visitor would where an island waits
  * for one (`client:interact`): the pointer moves over each island that shows something, and then
  * over the page, which wakes islands that show nothing yet (an empty compare tray). A move made before
- * an island's script has started listening wakes nothing, so the pointer keeps moving, as a visitor's
- * would, until every island has hydrated.
+ * an island's script has started listening wakes nothing, so the visitor keeps acting (the pointer, then
+ * a Shift key press) until every island has hydrated.
  */
 export async function hydrated(page: Page): Promise<void> {
   const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
@@ -19,6 +19,9 @@ export async function hydrated(page: Page): Promise<void> {
       if ((await asleep.count()) > 0) {
         await page.mouse.move(2, 2);
         await page.mouse.move(8, 8);
+        // The pointer resting over one element fires no new pointerover; a key press (Shift, which
+        // types nothing) is an interaction the island hears however late it started listening.
+        await page.keyboard.press('Shift');
       }
       return page.locator('astro-island[ssr]').count();
     })
