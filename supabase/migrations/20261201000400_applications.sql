@@ -1078,6 +1078,9 @@ begin
   end if;
   perform set_config('unipath.transition_note', coalesce(btrim(reason), ''), true);
   update public.applications a set status = 'withdrawn' where a.id = app.id returning * into app;
+  -- The applicant's own confirmation, a letter of its own (the assignee hears from a trigger).
+  perform public.queue_event(app.applicant_id, app.id, 'application_withdrawn', jsonb_build_object(
+    'reason', coalesce(nullif(btrim(reason), ''), 'No reason given.')));
   return app;
 end
 $$;

@@ -243,11 +243,14 @@ create policy application_decisions_select_staff on public.application_decisions
 create trigger application_decisions_audit after insert or update on public.application_decisions
   for each row execute function public.audit_staff_change();
 
--- Places of an intake: offers out (released and not yet answered), offers decided but not released,
--- acceptances (conditions pending, accepted, enrolled), what is left, and the waiting list.
+-- Places of an intake, the one count every screen, alert, e-mail and gate reads: offers out (released
+-- and not yet answered), offers decided but not released, acceptances (conditions pending, accepted,
+-- enrolled), the places left, how many more offers may be made within the places and the over-offer
+-- allowance (offer_room), and the waiting list. Null places, places left and room: no limit.
 create or replace function public.intake_places(intake_id uuid)
 returns table (places integer, over_offer integer, offers_out bigint, pending_offers bigint,
-  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint)
+  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint,
+  offer_room integer)
 language sql stable security definer
 set search_path = ''
 as $$
@@ -267,16 +270,31 @@ as $$
     c.offers_out + c.pending_offers + c.acceptances,
     case when i.capacity is null then null
       else greatest(i.capacity - (c.offers_out + c.pending_offers + c.acceptances), 0)::integer end,
-    c.waitlisted, c.unreleased
+    c.waitlisted, c.unreleased,
+    case when i.capacity is null then null
+      else greatest(i.capacity + i.over_offer - (c.offers_out + c.pending_offers + c.acceptances), 0)::integer end
   from public.intakes i cross join counts c
   where i.id = intake_places.intake_id
 $$;
 revoke execute on function public.intake_places(uuid) from public, anon, authenticated;
 
+-- Why another offer is refused on places, in the words both gates (deciding, releasing) use: the
+-- places, the over-offer allowance and the offers and acceptances held by others, each counted right.
+create or replace function public.no_place_left(places integer, over_offer integer, held bigint) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select format('No place is left for another offer: %s%s, and %s already held. An administrator can override this with a reason.',
+    case when places = 1 then '1 place' else places || ' places' end,
+    case when over_offer = 1 then ' plus 1 over-offer' when over_offer > 1 then ' plus ' || over_offer || ' over-offers' else '' end,
+    case when held = 1 then '1 offer or acceptance is' else held || ' offers and acceptances are' end)
+$$;
+
 -- The same figures for staff screens.
 create or replace function public.staff_intake_places(intake_id uuid)
 returns table (places integer, over_offer integer, offers_out bigint, pending_offers bigint,
-  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint)
+  acceptances bigint, held bigint, places_left integer, waitlisted bigint, unreleased bigint,
+  offer_room integer)
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -307,6 +325,7 @@ begin
   insert into public.intake_fullness as f (intake_id, is_full) values (intake, coalesce(full_now, false))
   on conflict (intake_id) do update set is_full = excluded.is_full, updated_at = now()
   where f.is_full is distinct from excluded.is_full;
+  perform public.settle_place_alerts(intake);
 end
 $$;
 revoke execute on function public.refresh_intake_fullness(uuid) from public, anon, authenticated;
@@ -351,7 +370,9 @@ create table public.place_alerts (
   created_at timestamptz not null default now(),
   resolved_at timestamptz,
   resolved_by uuid references auth.users (id) on delete set null,
-  resolution text check (resolution in ('promoted', 'dismissed'))
+  -- promoted: the next in line got the offer; dismissed: staff chose not to act; filled: an offer or
+  -- acceptance took the room (or the places shrank) before anyone acted on it.
+  resolution text check (resolution in ('promoted', 'dismissed', 'filled'))
 );
 create index place_alerts_open_idx on public.place_alerts (intake_id, created_at) where resolved_at is null;
 create index place_alerts_application_idx on public.place_alerts (application_id);
@@ -365,15 +386,23 @@ create policy place_alerts_select_staff on public.place_alerts
 create trigger place_alerts_audit after update on public.place_alerts
   for each row execute function public.audit_staff_change();
 
--- A place became free while others wait: the alert, and each administrator hears of it.
+-- A place became free while others wait: the alert, and each administrator hears of it, but only when
+-- another offer may now be made (a decline that leaves the places and the over-offers still held frees
+-- nothing), and never more alerts open than offers that can be made.
 create or replace function public.record_freed_place() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
   admin_id uuid;
+  room integer;
 begin
   if not exists (select 1 from public.applications a where a.intake_id = new.intake_id and a.status = 'waitlisted') then
+    return null;
+  end if;
+  select p.offer_room into room from public.intake_places(new.intake_id) p;
+  if room is not null and room <= (select count(*) from public.place_alerts x
+      where x.intake_id = new.intake_id and x.resolved_at is null) then
     return null;
   end if;
   insert into public.place_alerts (intake_id, application_id, from_status, to_status)
@@ -388,6 +417,34 @@ begin
 end
 $$;
 revoke execute on function public.record_freed_place() from public, anon, authenticated;
+
+-- Open alerts follow the room: when offers or acceptances take it (or the places shrink), the newest
+-- alerts beyond the offers that can still be made close: promoted when an offer to someone on the
+-- waiting list is what took it, filled otherwise.
+create or replace function public.settle_place_alerts(intake uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  room integer;
+  promoting boolean;
+begin
+  select p.offer_room into room from public.intake_places(intake) p;
+  if room is null then
+    return;
+  end if;
+  promoting := exists (select 1 from public.application_decisions d
+    join public.applications a on a.id = d.application_id
+    where a.intake_id = intake and a.status = 'waitlisted' and d.state in ('recommended', 'approved')
+      and d.outcome in ('offer_conditional', 'offer_unconditional'));
+  update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(),
+    resolution = case when promoting then 'promoted' else 'filled' end
+  where p.id in (select x.id from public.place_alerts x where x.intake_id = intake and x.resolved_at is null
+    order by x.created_at desc, x.id offset 0 limit greatest((select count(*) from public.place_alerts y
+      where y.intake_id = intake and y.resolved_at is null) - room, 0));
+end
+$$;
+revoke execute on function public.settle_place_alerts(uuid) from public, anon, authenticated;
 
 create trigger applications_place_freed after update of status on public.applications
   for each row when (public.holds_place(old.status) and not public.holds_place(new.status))
@@ -496,9 +553,7 @@ begin
     if not public.holds_place(app.status) then
       select * into places from public.intake_places(app.intake_id);
       if places.places is not null and places.held + 1 > places.places + places.over_offer and not overriding then
-        problems := problems || format('No place is left for another offer: %s places%s, and %s offers and acceptances are already held. An administrator can override this with a reason.',
-          places.places, case when places.over_offer > 0 then format(' plus %s over-offers', places.over_offer) else '' end,
-          places.held);
+        problems := problems || public.no_place_left(places.places, places.over_offer, places.held);
       end if;
     end if;
   end if;
@@ -599,6 +654,15 @@ begin
   update public.application_decisions d set state = 'released', released_by = auth.uid(), released_at = now()
   where d.id = decision.id;
   perform set_config('unipath.transition_note', left(coalesce(note, ''), 2000), true);
+  -- On an intake with places, settle_place_alerts closes the alert an offer from the waiting list
+  -- answers as soon as the decision holds the place. Without a limit there is no room to count: the
+  -- offer answers the oldest alert itself.
+  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional')
+    and intake.capacity is null then
+    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
+    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
+      order by x.created_at limit 1);
+  end if;
   perform set_config('unipath.change', 'released the decision ' || public.decision_label(decision.outcome), true);
   update public.applications a set
     status = target,
@@ -613,12 +677,6 @@ begin
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
-  -- An offer that reaches someone from the waiting list answers the oldest freed-place alert.
-  if decision.from_status = 'waitlisted' and target in ('offer_conditional', 'offer_unconditional') then
-    update public.place_alerts p set resolved_at = now(), resolved_by = auth.uid(), resolution = 'promoted'
-    where p.id = (select x.id from public.place_alerts x where x.intake_id = app.intake_id and x.resolved_at is null
-      order by x.created_at limit 1);
-  end if;
   perform public.queue_decision_letter(app, decision);
   return app;
 end
@@ -766,9 +824,7 @@ begin
       select * into places from public.intake_places(app.intake_id);
       -- This decision is already counted among the held places.
       if places.places is not null and places.held > places.places + places.over_offer then
-        problems := problems || format('No place is left for another offer: %s places%s, and %s offers and acceptances are held. An administrator can override this with a reason.',
-          places.places, case when places.over_offer > 0 then format(' plus %s over-offers', places.over_offer) else '' end,
-          places.held - 1);
+        problems := problems || public.no_place_left(places.places, places.over_offer, places.held - 1);
       end if;
     end if;
   end if;

@@ -213,6 +213,10 @@ create table public.message_templates (
   audience text not null check (audience in ('applicant', 'staff')),
   -- Essential messages always go out; the others (reminders) follow the person's preference.
   essential boolean not null default true,
+  -- A formal letter (a decision, the confirmation of a reply, a withdrawal) is evidence an applicant
+  -- forwards to sponsors and visa offices: it goes out as its own message, at once, never gathered
+  -- with routine updates.
+  stands_alone boolean not null default false,
   description text not null check (char_length(description) between 1 and 300),
   fields text[] not null default '{}',
   subject text not null check (char_length(btrim(subject)) between 1 and 200),
@@ -382,6 +386,78 @@ create policy message_templates_update_admin on public.message_templates
   for update to authenticated using ((select public.has_role('admin'))) with check ((select public.has_role('admin')));
 create policy message_template_versions_select_admin on public.message_template_versions
   for select to authenticated using ((select public.has_role('admin')));
+
+-- Drafts: an administrator's edit is kept aside, previewed on a real application, then published
+-- (it becomes the template's words and a new version) or discarded. Messages composed meanwhile
+-- keep using the published words. A draft is checked as the template is: its merge fields are the
+-- template's own.
+create table public.message_template_drafts (
+  template_key text primary key references public.message_templates (key) on delete cascade,
+  fields text[] not null default '{}',
+  subject text not null check (char_length(btrim(subject)) between 1 and 200),
+  summary text not null check (char_length(btrim(summary)) between 1 and 300),
+  body_text text not null check (char_length(btrim(body_text)) between 1 and 10000),
+  body_html text not null check (char_length(btrim(body_html)) between 1 and 20000),
+  -- The template's version the draft was written on: publishing over a newer one is refused.
+  based_on integer not null,
+  saved_by uuid references auth.users (id) on delete set null,
+  saved_at timestamptz not null default now()
+);
+create index message_template_drafts_saved_by_idx on public.message_template_drafts (saved_by);
+
+create or replace function public.fill_template_draft() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  new.fields := (select t.fields from public.message_templates t where t.key = new.template_key);
+  new.saved_by := auth.uid();
+  new.saved_at := now();
+  return new;
+end
+$$;
+revoke execute on function public.fill_template_draft() from public, anon, authenticated;
+create trigger message_template_drafts_10_fill before insert or update on public.message_template_drafts
+  for each row execute function public.fill_template_draft();
+create trigger message_template_drafts_20_check before insert or update on public.message_template_drafts
+  for each row execute function public.check_message_template();
+
+alter table public.message_template_drafts enable row level security;
+revoke all on public.message_template_drafts from anon, authenticated;
+-- An upsert (the editor's save) sets every column it sends, the key included.
+grant select, insert, delete, update (template_key, subject, summary, body_text, body_html, based_on)
+  on public.message_template_drafts to authenticated;
+create policy message_template_drafts_admin on public.message_template_drafts
+  for all to authenticated using ((select public.has_role('admin'))) with check ((select public.has_role('admin')));
+
+-- Publishing a draft: its words become the template's (a new version, in the audit log with what
+-- changed), and the draft is gone. Refused when the template changed since the draft was written.
+create or replace function public.publish_template_draft(template_key text)
+returns public.message_templates
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  draft public.message_template_drafts;
+  template public.message_templates;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators publish message templates.' using errcode = '42501';
+  end if;
+  select * into draft from public.message_template_drafts d where d.template_key = publish_template_draft.template_key
+    for update;
+  if not found then
+    raise exception 'There is no draft of that template to publish.' using errcode = 'P0001';
+  end if;
+  update public.message_templates t set subject = draft.subject, summary = draft.summary,
+    body_text = draft.body_text, body_html = draft.body_html, version = draft.based_on
+  where t.key = draft.template_key returning * into template;
+  delete from public.message_template_drafts d where d.template_key = draft.template_key;
+  return template;
+end
+$$;
+revoke execute on function public.publish_template_draft(text) from public, anon;
+grant execute on function public.publish_template_draft(text) to authenticated, service_role;
 
 -- Fills the merge fields: text as it is; HTML escaped, line breaks as <br>. Fields named *_html are
 -- HTML the database made itself (a list of other messages), put in as they are.
@@ -645,8 +721,9 @@ end
 $$;
 revoke execute on function public.compose_message(uuid, uuid, bigint[], text) from public, anon, authenticated;
 
--- The composer: every person's events about one application become one message once the first of
--- them is quiet_seconds old. Staff who chose a daily digest get theirs from compose_staff_digests.
+-- The composer: a formal letter (stands_alone) becomes its own message at once; every person's other
+-- events about one application become one message once the first of them is quiet_seconds old. Staff
+-- who chose a daily digest get theirs from compose_staff_digests.
 -- Safe to run on several servers at once: each group is taken under row locks, skipping any held.
 create or replace function public.compose_notifications(quiet_seconds integer default 120, max_groups integer default 100)
 returns integer
@@ -660,12 +737,14 @@ declare
   failure text;
 begin
   for grp in
-    select e.recipient_id, e.application_id from public.notification_events e
+    select e.recipient_id, e.application_id, t.stands_alone, case when t.stands_alone then e.id end as letter
+    from public.notification_events e
     join public.message_templates t on t.key = e.template_key
     left join public.staff_notification_settings s on s.user_id = e.recipient_id
     where e.composed_at is null and not (t.audience = 'staff' and coalesce(s.delivery, 'immediate') = 'daily')
-    group by e.recipient_id, e.application_id
-    having min(e.created_at) <= now() - make_interval(secs => greatest(coalesce(quiet_seconds, 120), 0))
+    group by e.recipient_id, e.application_id, t.stands_alone, case when t.stands_alone then e.id end
+    having bool_or(t.stands_alone)
+      or min(e.created_at) <= now() - make_interval(secs => greatest(coalesce(quiet_seconds, 120), 0))
     order by min(e.created_at)
     limit greatest(coalesce(max_groups, 100), 1)
   loop
@@ -675,6 +754,7 @@ begin
       left join public.staff_notification_settings s on s.user_id = e.recipient_id
       where e.recipient_id = grp.recipient_id and e.application_id is not distinct from grp.application_id
         and e.composed_at is null and not (t.audience = 'staff' and coalesce(s.delivery, 'immediate') = 'daily')
+        and t.stands_alone = grp.stands_alone and (grp.letter is null or e.id = grp.letter)
       for update of e skip locked) x;
     if ids is not null then
       begin
@@ -882,6 +962,7 @@ revoke execute on function public.html_text(text) from public, anon, authenticat
 -- /admin/templates): the application's own fields, and example words for the fields only the event
 -- itself knows (the document, the reason…).
 create or replace function public.preview_message_template(template_key text, application_reference text,
+  from_draft boolean default false,
   out subject text, out summary text, out body_text text, out body_html text)
 language plpgsql stable security definer
 set search_path = ''
@@ -929,12 +1010,22 @@ begin
       merge := merge || jsonb_build_object(name, coalesce(example ->> name, '[' || name || ']'));
     end if;
   end loop;
+  if from_draft then
+    select public.render_words(d.subject, merge, false), public.render_words(d.summary, merge, false),
+      public.render_words(d.body_text, merge, false), public.render_words(d.body_html, merge, true)
+    into subject, summary, body_text, body_html
+    from public.message_template_drafts d where d.template_key = template.key;
+    if not found then
+      raise exception 'There is no draft of that template to preview.' using errcode = 'P0001';
+    end if;
+    return;
+  end if;
   select r.subject, r.summary, r.body_text, r.body_html into subject, summary, body_text, body_html
   from public.render_template(template.key, merge) r;
 end
 $$;
-revoke execute on function public.preview_message_template(text, text) from public, anon;
-grant execute on function public.preview_message_template(text, text) to authenticated;
+revoke execute on function public.preview_message_template(text, text, boolean) from public, anon;
+grant execute on function public.preview_message_template(text, text, boolean) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Messages between applicants and admissions.
@@ -1295,7 +1386,122 @@ insert into public.message_templates (key, audience, essential, description, fie
   '{{applicant_name}} declined the offer on {{reference}}',
   '{{applicant_name}} declined the offer on {{reference}}',
   E'Hello {{recipient_name}},\n\n{{applicant_name}} declined the offer for {{course}} at {{university}} ({{term}}) on application {{reference}}. The place is free again.\n\nOpen it: {{application_url}}\n\nUnipath',
-  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} declined the offer for {{course}} at {{university}} ({{term}}) on application {{reference}}. The place is free again.</p><p><a href="{{application_url}}">Open the application</a></p><p>Unipath</p>');
+  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} declined the offer for {{course}} at {{university}} ({{term}}) on application {{reference}}. The place is free again.</p><p><a href="{{application_url}}">Open the application</a></p><p>Unipath</p>'),
+('staff_action_answered', 'staff', true,
+  'To the assigned reviewer when the applicant answers a request for action and the application goes back to review.',
+  '{recipient_name,reference,applicant_name,course,university,term,application_url,site_url,answer}',
+  '{{reference}} is back under review: {{applicant_name}} answered',
+  '{{applicant_name}} {{answer}} on {{reference}}; it is back under review',
+  E'Hello {{recipient_name}},\n\n{{applicant_name}} {{answer}} on application {{reference}} ({{course}}), so it is back under review and waits for you.\n\nReview it: {{application_url}}\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} {{answer}} on application {{reference}} ({{course}}), so it is back under review and waits for you.</p><p><a href="{{application_url}}">Review the application</a></p><p>Unipath</p>'),
+('staff_application_withdrawn', 'staff', true,
+  'To the assigned reviewer when the applicant withdraws the application.',
+  '{recipient_name,reference,applicant_name,course,university,term,application_url,site_url,previous_status}',
+  '{{applicant_name}} withdrew {{reference}}',
+  '{{applicant_name}} withdrew application {{reference}} (it was {{previous_status}})',
+  E'Hello {{recipient_name}},\n\n{{applicant_name}} withdrew application {{reference}} for {{course}} at {{university}} ({{term}}). It was {{previous_status}}; nothing more is needed from you.\n\nOpen it: {{application_url}}\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>{{applicant_name}} withdrew application {{reference}} for {{course}} at {{university}} ({{term}}). It was {{previous_status}}; nothing more is needed from you.</p><p><a href="{{application_url}}">Open the application</a></p><p>Unipath</p>');
+
+-- The applicant's confirmation that they withdrew.
+insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
+('application_withdrawn', 'applicant', true,
+  'Confirms to the applicant that they withdrew their application.',
+  '{recipient_name,reference,course,university,term,reason,application_url,applications_url,site_url}',
+  'You withdrew your application {{reference}}',
+  'You withdrew your application for {{course}}.',
+  E'Hello {{recipient_name}},\n\nThis confirms that you withdrew your application {{reference}} for {{course}} at {{university}}, starting {{term}}. Admissions will take no further action on it.\n\nThe reason you gave: {{reason}}\n\nYou can apply again while the intake is open: {{applications_url}}\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>This confirms that you withdrew your application {{reference}} for <strong>{{course}}</strong> at {{university}}, starting {{term}}. Admissions will take no further action on it.</p><p>The reason you gave: {{reason}}</p><p><a href="{{applications_url}}">Your applications</a></p><p>Unipath Admissions</p>');
+
+-- A reply-by date moved, one offer at a time or for every open offer of an intake.
+insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
+('offer_reply_by_changed', 'applicant', true,
+  'Admissions moved the date by which the applicant must reply to an offer.',
+  '{recipient_name,reference,course,university,term,reply_by,previous_reply_by,note,application_url,site_url}',
+  'New reply-by date for your offer: {{reference}}',
+  'Reply to your offer for {{course}} by {{reply_by}} (was {{previous_reply_by}}).',
+  E'Hello {{recipient_name}},\n\nThe date by which you need to accept or decline your offer of a place on {{course}} at {{university}}, starting {{term}}, has changed.\n\nReply by: {{reply_by}} (it was {{previous_reply_by}}).\n\n{{note}}\n\nReply on your Unipath applications page:\n{{application_url}}\n\nReference: {{reference}}\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>The date by which you need to accept or decline your offer of a place on <strong>{{course}}</strong> at {{university}}, starting {{term}}, has changed.</p><p>Reply by: <strong>{{reply_by}}</strong> (it was {{previous_reply_by}}).</p><p>{{note}}</p><p><a href="{{application_url}}">Reply to the offer</a></p><p>Reference: {{reference}}</p><p>Unipath Admissions</p>');
+
+-- Staff move the reply-by date of one open offer, later or earlier (never into the past); the applicant
+-- gets a letter of its own, and the offer reminders start again from the new date.
+create or replace function public.set_offer_reply_by(application_id uuid, reply_by date, expected_version integer,
+  note text default null)
+returns public.applications
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+  previous date;
+  clean text := nullif(btrim(coalesce(note, '')), '');
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff change reply-by dates.' using errcode = '42501';
+  end if;
+  select * into app from public.applications a where a.id = set_offer_reply_by.application_id for update;
+  if not found then
+    raise exception 'That application was not found.' using errcode = 'P0002';
+  end if;
+  perform public.check_application_version(app, expected_version);
+  if app.status not in ('offer_conditional', 'offer_unconditional') then
+    raise exception 'Only an offer waiting for a reply has a reply-by date to change.' using errcode = 'P0001';
+  end if;
+  if set_offer_reply_by.reply_by is null or set_offer_reply_by.reply_by < current_date then
+    raise exception 'Choose a reply-by date from today on.' using errcode = '22023';
+  end if;
+  if char_length(clean) > 500 then
+    raise exception 'The note is too long (500 characters at most).' using errcode = '22023';
+  end if;
+  previous := app.reply_by;
+  if previous is not distinct from set_offer_reply_by.reply_by then
+    raise exception 'The offer already has that reply-by date.' using errcode = 'P0001';
+  end if;
+  perform set_config('unipath.change', 'moved the reply-by date', true);
+  update public.applications a set reply_by = set_offer_reply_by.reply_by where a.id = app.id returning * into app;
+  perform set_config('unipath.change', '', true);
+  delete from public.reminders_sent r where r.application_id = app.id and r.kind = 'offer_reply';
+  perform public.queue_event(app.applicant_id, app.id, 'offer_reply_by_changed', jsonb_build_object(
+    'previous_reply_by', coalesce(to_char(previous, 'FMDD FMMonth YYYY'), 'not set'),
+    'note', coalesce(clean, '')));
+  return app;
+end
+$$;
+revoke execute on function public.set_offer_reply_by(uuid, date, integer, text) from public, anon;
+grant execute on function public.set_offer_reply_by(uuid, date, integer, text) to authenticated, service_role;
+
+-- The open offers of an intake (offers waiting for a reply), for the intake page to offer moving them
+-- when its reply-by date changes; and the move itself, each offer with its letter. Administrators only.
+create or replace function public.move_intake_offers_reply_by(intake_id uuid, reply_by date, note text default null)
+returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+  moved integer := 0;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only an administrator moves every offer of an intake.' using errcode = '42501';
+  end if;
+  for app in select * from public.applications a
+    where a.intake_id = move_intake_offers_reply_by.intake_id and a.status in ('offer_conditional', 'offer_unconditional')
+      and a.reply_by is distinct from move_intake_offers_reply_by.reply_by
+    order by a.id
+  loop
+    perform public.set_offer_reply_by(app.id, move_intake_offers_reply_by.reply_by, app.version, note);
+    moved := moved + 1;
+  end loop;
+  return moved;
+end
+$$;
+revoke execute on function public.move_intake_offers_reply_by(uuid, date, text) from public, anon;
+grant execute on function public.move_intake_offers_reply_by(uuid, date, text) to authenticated, service_role;
+
+-- Formal letters each go out as a message of their own (compose_notifications).
+update public.message_templates set stands_alone = true
+where key in ('decision_offer_conditional', 'decision_offer_unconditional', 'decision_waitlisted', 'decision_rejected',
+  'decision_conditions_met', 'decision_conditions_not_met', 'decision_offer_withdrawn', 'offer_accepted',
+  'offer_declined', 'application_enrolled', 'application_withdrawn', 'offer_reply_by_changed');
 
 -- Reminders: not essential, each with the link that turns them off.
 insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
@@ -1354,6 +1560,11 @@ begin
       perform public.queue_event(new.assigned_to, new.id, 'staff_offer_declined');
     end if;
   end if;
+  if new.status = 'withdrawn' and old.status <> 'withdrawn' and new.assigned_to is not null then
+    perform public.queue_event(new.assigned_to, new.id, 'staff_application_withdrawn', jsonb_build_object(
+      'previous_status', lower(coalesce((select g.label from public.application_status_guide g
+        where g.status = old.status), old.status))));
+  end if;
   return null;
 end
 $$;
@@ -1380,6 +1591,56 @@ $$;
 revoke execute on function public.notify_staff_of_document() from public, anon, authenticated;
 create trigger application_documents_notify_staff after insert on public.application_documents
   for each row execute function public.notify_staff_of_document();
+
+-- What a request for action still waits for: a document staff rejected that has no replacement yet,
+-- or a required document never uploaded. Empty once the applicant has sent everything asked for.
+create or replace function public.action_request_outstanding(app public.applications) returns text[]
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(array_agg(distinct kind order by kind), '{}') from (
+    select d.kind from public.application_documents d
+    where d.application_id = app.id and d.status = 'rejected'
+      and not exists (select 1 from public.application_documents n where n.application_id = app.id
+        and n.kind = d.kind and n.status <> 'rejected')
+    union all
+    select k from unnest((select m.documents from public.application_missing_items(app) m)) k
+  ) x
+$$;
+revoke execute on function public.action_request_outstanding(public.applications) from public, anon, authenticated;
+
+-- An application waiting on its applicant goes back to review by itself once the applicant has
+-- answered: a document upload or a reply that leaves nothing the request asked for outstanding. The
+-- reviewer is told. Staff can still move it back by hand (transition_application).
+create or replace function public.resume_answered_request() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+begin
+  select * into app from public.applications a where a.id = new.application_id for update;
+  if app.status <> 'action_required' or auth.uid() is distinct from app.applicant_id
+    or cardinality(public.action_request_outstanding(app)) > 0 then
+    return null;
+  end if;
+  perform set_config('unipath.transition_note', case when tg_table_name = 'application_messages'
+    then 'The applicant replied to the request.' else 'The applicant sent every document asked for.' end, true);
+  update public.applications a set status = 'under_review' where a.id = app.id;
+  perform set_config('unipath.transition_note', '', true);
+  if app.assigned_to is not null then
+    perform public.queue_event(app.assigned_to, app.id, 'staff_action_answered', jsonb_build_object(
+      'answer', case when tg_table_name = 'application_messages' then 'replied to the request'
+        else 'sent every document asked for' end));
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.resume_answered_request() from public, anon, authenticated;
+create trigger application_documents_resume_review after insert on public.application_documents
+  for each row execute function public.resume_answered_request();
+create trigger application_messages_resume_review after insert on public.application_messages
+  for each row when (new.author_role = 'applicant') execute function public.resume_answered_request();
 
 -- Each reminder sent: one row per application, kind and step, whichever server sent it.
 create table public.reminders_sent (

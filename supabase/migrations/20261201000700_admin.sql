@@ -124,7 +124,7 @@ grant execute on function public.admin_list_users(text, integer, integer) to aut
 
 -- Everyone who can be given an application or a lead. Staff only.
 create or replace function public.staff_directory()
-returns table (id uuid, email text, roles text[])
+returns table (id uuid, email text, roles text[], name text)
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -133,7 +133,7 @@ begin
     raise exception 'Only admissions staff see the team.' using errcode = '42501';
   end if;
   return query
-  select u.id, u.email::text, array_agg(r.role order by r.role)
+  select u.id, u.email::text, array_agg(r.role order by r.role), public.person_name(u.id)
   from public.user_roles r join auth.users u on u.id = r.user_id
   group by u.id, u.email
   order by u.email;
@@ -202,7 +202,7 @@ returns table (id uuid, course_id uuid, course_title text, university_name text,
   opens_at date, deadline date, reply_by date, start_date date, capacity integer, status text,
   release_mode text, over_offer integer, applications bigint, awaiting_decision bigint, offers bigint,
   accepted bigint, offers_out bigint, pending_offers bigint, acceptances bigint, places_left integer,
-  waitlisted bigint, unreleased bigint, open_alerts bigint, total bigint)
+  waitlisted bigint, unreleased bigint, offer_room integer, open_alerts bigint, total bigint)
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -220,7 +220,7 @@ begin
     count(a.id) filter (where a.status in ('offer_conditional', 'offer_unconditional', 'conditions_pending',
       'accepted', 'enrolled')),
     count(a.id) filter (where a.status in ('conditions_pending', 'accepted', 'enrolled')),
-    p.offers_out, p.pending_offers, p.acceptances, p.places_left, p.waitlisted, p.unreleased,
+    p.offers_out, p.pending_offers, p.acceptances, p.places_left, p.waitlisted, p.unreleased, p.offer_room,
     (select count(*) from public.place_alerts x where x.intake_id = i.id and x.resolved_at is null),
     count(*) over ()
   from public.intakes i
@@ -229,7 +229,8 @@ begin
   left join public.applications a on a.intake_id = i.id
   where (status_filter is null or status_filter = '' or i.status = status_filter)
     and (pattern is null or public.fold(c.title || ' ' || c.university_name || ' ' || i.term) like pattern)
-  group by i.id, c.id, p.offers_out, p.pending_offers, p.acceptances, p.places_left, p.waitlisted, p.unreleased
+  group by i.id, c.id, p.offers_out, p.pending_offers, p.acceptances, p.places_left, p.waitlisted, p.unreleased,
+    p.offer_room
   order by (i.status in ('open', 'closed')) desc, i.deadline, c.title, i.id
   limit least(greatest(coalesce(page_size, 25), 1), 100) offset greatest(coalesce(page_offset, 0), 0);
 end
@@ -625,6 +626,7 @@ begin
     when 'application_notes' then select n.application_id into found_id from public.application_notes n where n.id = record_id;
     when 'application_decisions' then select d.application_id into found_id from public.application_decisions d where d.id = record_id;
     when 'place_alerts' then select p.application_id into found_id from public.place_alerts p where p.id = record_id;
+    when 'duplicate_dismissals' then found_id := null;
     else return null;
   end case;
   return coalesce(found_id, case when recorded ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
@@ -660,6 +662,9 @@ begin
       return 'Decision on ' || coalesce(app_reference, 'an application');
     when 'place_alerts' then
       return 'Place freed by ' || coalesce(app_reference, 'an application');
+    when 'duplicate_dismissals' then
+      return 'Not a duplicate: ' || coalesce(app_reference, 'an application') || ' and '
+        || coalesce(public.audit_application_label((recorded ->> 'other_application_id')::uuid), 'another application');
     when 'leads' then
       select coalesce(l.name, l.email, 'WhatsApp contact') into label from public.leads l where l.id = record_id;
       return coalesce(label, recorded ->> 'name', recorded ->> 'email', 'a deleted lead');
@@ -707,7 +712,8 @@ revoke execute on function public.audit_application_label(uuid), public.audit_co
   from public, anon, authenticated;
 
 -- The log for administrators, newest first, labelled. `search` finds the acting person (name or
--- e-mail) or the record (its label), ignoring accents and case. Pages of at most 1,000: by offset
+-- e-mail), the record (its label, an application's reference) or the applicant an entry's
+-- application belongs to (name or e-mail), ignoring accents and case. Pages of at most 1,000: by offset
 -- with the total in every row, or, given `after_entry`, the entries older than that one without a
 -- total (an export reads the whole log that way while new entries arrive).
 create or replace function public.audit_entries(
@@ -792,6 +798,11 @@ begin
     select m.*, case when after_entry is null then count(*) over () end as matched from labelled m
     where public.fold(m.actor_name) like needle or public.fold(m.actor_email) like needle
       or public.fold(m.entity_label) like needle
+      or (m.application is not null and exists (select 1 from public.applications a
+        left join public.profiles p on p.id = a.applicant_id
+        left join auth.users u on u.id = a.applicant_id
+        where a.id = m.application and (public.fold(coalesce(a.answers #>> '{personal,full_name}', '')) like needle
+          or public.fold(coalesce(p.full_name, '')) like needle or public.fold(coalesce(u.email, '')) like needle)))
   )
   select f.id, f.created_at, f.actor, f.actor_name, f.actor_email, f.action, f.entity, f.entity_id,
     f.entity_label, f.application, public.audit_values_labelled(f.before), public.audit_values_labelled(f.after),
@@ -825,3 +836,188 @@ end
 $$;
 revoke execute on function public.audit_people() from public, anon;
 grant execute on function public.audit_people() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Who opened which document. Staff open an applicant's file through the app (/admin/documents/<id>),
+-- which signs a short storage link at that moment, so a link on a page never dies; every opening is
+-- kept here. Administrators read the log; the staff who opened a file see their own openings.
+create table public.document_openings (
+  id bigint generated always as identity primary key,
+  document_id uuid not null references public.application_documents (id) on delete cascade,
+  application_id uuid not null references public.applications (id) on delete cascade,
+  opened_by uuid references auth.users (id) on delete set null,
+  opened_at timestamptz not null default now()
+);
+create index document_openings_document_idx on public.document_openings (document_id, opened_at);
+create index document_openings_application_idx on public.document_openings (application_id);
+create index document_openings_opened_by_idx on public.document_openings (opened_by);
+alter table public.document_openings enable row level security;
+revoke all on public.document_openings from anon, authenticated;
+grant select on public.document_openings to authenticated;
+create policy document_openings_select on public.document_openings
+  for select to authenticated
+  using ((select public.has_role('admin')) or ((select public.is_staff()) and opened_by = (select auth.uid())));
+
+-- A member of staff opens a document: the opening is recorded and its storage path returned for the
+-- app to sign with the caller's own token (the storage policy still decides).
+create or replace function public.open_application_document(document_id uuid)
+returns table (storage_path text, file_name text)
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  doc public.application_documents;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff open applicants'' documents.' using errcode = '42501';
+  end if;
+  select * into doc from public.application_documents d where d.id = open_application_document.document_id;
+  if not found then
+    raise exception 'That document was not found.' using errcode = 'P0002';
+  end if;
+  insert into public.document_openings (document_id, application_id, opened_by)
+  values (doc.id, doc.application_id, auth.uid());
+  return query select doc.storage_path, doc.file_name;
+end
+$$;
+revoke execute on function public.open_application_document(uuid) from public, anon;
+grant execute on function public.open_application_document(uuid) to authenticated, service_role;
+
+-- How often each document of an application was opened, and by whom last, for the review screen.
+create or replace function public.document_openings_of(application_id uuid)
+returns table (document_id uuid, openings bigint, last_opened_at timestamptz, last_opened_by text)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see who opened documents.' using errcode = '42501';
+  end if;
+  return query
+  select o.document_id, count(*), max(o.opened_at),
+    (select public.person_name(l.opened_by) from public.document_openings l
+      where l.document_id = o.document_id order by l.opened_at desc, l.id desc limit 1)
+  from public.document_openings o
+  where o.application_id = document_openings_of.application_id
+  group by o.document_id;
+end
+$$;
+revoke execute on function public.document_openings_of(uuid) from public, anon;
+grant execute on function public.document_openings_of(uuid) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Possible duplicates: another applicant's submitted application that matches on the folded name
+-- (accents, case and spacing ignored) with the same date of birth, or on the same phone number
+-- (digits only). Staff see the match on the review screen and a flag in the queue, and can mark a
+-- pair "not a duplicate", which is recorded with who said so.
+create or replace function public.applicant_name_key(answers jsonb) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select nullif(regexp_replace(public.fold(btrim(coalesce(answers #>> '{personal,full_name}', ''))), '\s+', ' ', 'g'), '')
+    || '|' || nullif(answers #>> '{personal,date_of_birth}', '')
+$$;
+create or replace function public.applicant_phone_key(answers jsonb) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case when char_length(d) >= 7 then d end
+  from (select regexp_replace(coalesce(answers #>> '{personal,phone}', ''), '[^0-9]', '', 'g') d) x
+$$;
+revoke execute on function public.applicant_name_key(jsonb), public.applicant_phone_key(jsonb) from public, anon;
+create index applications_name_key_idx on public.applications (public.applicant_name_key(answers))
+  where status <> 'draft';
+create index applications_phone_key_idx on public.applications (public.applicant_phone_key(answers))
+  where status <> 'draft';
+
+create table public.duplicate_dismissals (
+  id bigint generated always as identity primary key,
+  -- The pair in a fixed order (the smaller id first), so one row answers both ways.
+  application_id uuid not null references public.applications (id) on delete cascade,
+  other_application_id uuid not null references public.applications (id) on delete cascade,
+  dismissed_by uuid references auth.users (id) on delete set null,
+  dismissed_at timestamptz not null default now(),
+  unique (application_id, other_application_id),
+  check (application_id < other_application_id)
+);
+create index duplicate_dismissals_other_idx on public.duplicate_dismissals (other_application_id);
+create index duplicate_dismissals_by_idx on public.duplicate_dismissals (dismissed_by);
+alter table public.duplicate_dismissals enable row level security;
+revoke all on public.duplicate_dismissals from anon, authenticated;
+grant select on public.duplicate_dismissals to authenticated;
+create policy duplicate_dismissals_select_staff on public.duplicate_dismissals
+  for select to authenticated using ((select public.is_staff()));
+create trigger duplicate_dismissals_audit after insert on public.duplicate_dismissals
+  for each row execute function public.audit_staff_change();
+
+-- The other applicants' applications an application may duplicate, with what matched.
+create or replace function public.possible_duplicates(application_id uuid)
+returns table (other_id uuid, reference text, applicant_name text, status text, matched_on text[])
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  app public.applications;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see possible duplicates.' using errcode = '42501';
+  end if;
+  select * into app from public.applications a where a.id = possible_duplicates.application_id;
+  if not found then
+    return;
+  end if;
+  return query
+  select o.id, o.reference, coalesce(nullif(btrim(o.answers #>> '{personal,full_name}'), ''), 'an applicant'), o.status,
+    array_remove(array[
+      case when public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers) then 'name and date of birth' end,
+      case when public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers) then 'phone number' end], null)
+  from public.applications o
+  where o.status <> 'draft' and o.applicant_id <> app.applicant_id
+    and (public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers)
+      or public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers))
+    and not exists (select 1 from public.duplicate_dismissals x
+      where x.application_id = least(o.id, app.id) and x.other_application_id = greatest(o.id, app.id))
+  order by o.submitted_at, o.id;
+end
+$$;
+revoke execute on function public.possible_duplicates(uuid) from public, anon;
+grant execute on function public.possible_duplicates(uuid) to authenticated, service_role;
+
+-- Which of these applications (a queue page) have at least one possible duplicate.
+create or replace function public.flag_possible_duplicates(application_ids uuid[])
+returns setof uuid
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see possible duplicates.' using errcode = '42501';
+  end if;
+  return query
+  select a.id from public.applications a
+  where a.id = any (application_ids[1:200]) and exists (select 1 from public.possible_duplicates(a.id));
+end
+$$;
+revoke execute on function public.flag_possible_duplicates(uuid[]) from public, anon;
+grant execute on function public.flag_possible_duplicates(uuid[]) to authenticated, service_role;
+
+-- Staff say two applications are not the same person; the flag goes from both.
+create or replace function public.dismiss_duplicate(application_id uuid, other_id uuid)
+returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff handle possible duplicates.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.possible_duplicates(dismiss_duplicate.application_id) d where d.other_id = dismiss_duplicate.other_id) then
+    raise exception 'Those applications are not flagged as possible duplicates.' using errcode = 'P0001';
+  end if;
+  insert into public.duplicate_dismissals (application_id, other_application_id, dismissed_by)
+  values (least(dismiss_duplicate.application_id, other_id), greatest(dismiss_duplicate.application_id, other_id), auth.uid())
+  on conflict do nothing;
+end
+$$;
+revoke execute on function public.dismiss_duplicate(uuid, uuid) from public, anon;
+grant execute on function public.dismiss_duplicate(uuid, uuid) to authenticated, service_role;

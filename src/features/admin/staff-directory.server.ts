@@ -6,6 +6,8 @@ export interface StaffMember {
   id: string;
   email: string;
   roles: string[];
+  /** The name history and decisions show (person_name): the profile's, else the e-mail. */
+  name: string;
 }
 
 /**
@@ -16,6 +18,11 @@ export async function loadStaffDirectory(supabase: SupabaseClient<Database>): Pr
   const { data, error } = await supabase.rpc('staff_directory');
   if (error) throw new Error(`staff_directory failed: ${error.message}`);
   return data ?? [];
+}
+
+/** How a picker names a member of staff: the name the history shows, with the e-mail beside it. */
+export function staffOptionLabel(member: StaffMember): string {
+  return member.name && member.name !== member.email ? `${member.name} · ${member.email}` : member.email;
 }
 
 /** Staff e-mail by user id; people who left the team are not in it. */

@@ -10,6 +10,8 @@ export interface AuthActionContext {
   origin: string;
   /** The sanitised same-site path to continue to after signing in. */
   next: string;
+  /** True when the visitor asked for no page: staff then land on the console, applicants on /dashboard. */
+  nextIsDefault?: boolean;
 }
 
 /** Where e-mailed links land: the callback exchanges the code and continues to `next`. */

@@ -59,7 +59,11 @@ function model(
  */
 export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | Response> {
   const { url, locals, request } = astro;
-  const next = sanitizeNextPath(url.searchParams.get('next'));
+  const asked = url.searchParams.get('next');
+  const next = sanitizeNextPath(asked);
+  // The forms carry `next` only when the visitor asked for a page: without one, where a sign-in
+  // lands depends on who signs in (staff on the console, applicants on the dashboard).
+  const formNext = asked ? next : '';
   const requested = url.searchParams.get('view');
   const view: AuthView = isAuthView(requested) ? requested : 'sign-in';
   if (request.method === 'POST' && locals.supabase) {
@@ -67,7 +71,13 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
     const fields = await submittedFields(request);
     const origin = url.origin;
     const { outcome } = await runAuthAction(
-      { supabase: locals.supabase, user: locals.user, origin, next },
+      {
+        supabase: locals.supabase,
+        user: locals.user,
+        origin,
+        next,
+        nextIsDefault: !asked,
+      },
       locals.clientIp,
       fields,
     );
@@ -75,9 +85,9 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
       return redirectAfter(astro, outcome, next, wantsJsonResponse(request));
     if (wantsJsonResponse(request)) return jsonOutcome(outcome);
     astro.response.status = outcome.status;
-    return model(astro, view, next, outcome, fields);
+    return model(astro, view, formNext, outcome, fields);
   }
   if (locals.user && SIGNED_OUT_VIEWS.has(view)) return astro.redirect(next, 303);
   if (view === 'mfa' && !locals.user) return astro.redirect(`/auth?next=${encodeURIComponent(next)}`, 303);
-  return model(astro, view, next);
+  return model(astro, view, formNext);
 }

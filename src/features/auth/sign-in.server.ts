@@ -1,15 +1,24 @@
+import { isStaff, toSessionUser } from '../../lib/auth/session-user.ts';
 import { outcomeForAuthError } from '../../lib/security/auth-error-outcome.ts';
 import { success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { authPath, type AuthActionContext } from './auth-context.ts';
 import type { MfaCodeInput, SignInInput, VerifyCodeInput } from './schema.ts';
 
+/** Where a sign-in that asked for no page lands: the admin console for staff, else the dashboard. */
+async function landing(context: AuthActionContext): Promise<string> {
+  if (!context.nextIsDefault) return context.next;
+  const { data } = await context.supabase.auth.getClaims();
+  return data && isStaff(toSessionUser(data.claims)) ? '/admin' : context.next;
+}
+
 /** After a first factor: on to the MFA step when the account has a verified factor, else onwards. */
 async function continueAfterFirstFactor(context: AuthActionContext): Promise<FormOutcome> {
+  const next = await landing(context);
   const { data } = await context.supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   if (data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2') {
-    return success({ redirect: authPath('mfa', context.next), event: 'SIGNED_IN' });
+    return success({ redirect: authPath('mfa', next), event: 'SIGNED_IN' });
   }
-  return success({ redirect: context.next, event: 'SIGNED_IN' });
+  return success({ redirect: next, event: 'SIGNED_IN' });
 }
 
 export async function signIn(context: AuthActionContext, input: SignInInput): Promise<FormOutcome> {

@@ -856,6 +856,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      document_openings: {
+        Row: {
+          application_id: string;
+          document_id: string;
+          id: number;
+          opened_at: string;
+          opened_by: string | null;
+        };
+        Insert: {
+          application_id: string;
+          document_id: string;
+          id?: never;
+          opened_at?: string;
+          opened_by?: string | null;
+        };
+        Update: {
+          application_id?: string;
+          document_id?: string;
+          id?: never;
+          opened_at?: string;
+          opened_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_openings_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'document_openings_document_id_fkey';
+            columns: ['document_id'];
+            isOneToOne: false;
+            referencedRelation: 'application_documents';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       document_requirements: {
         Row: {
           allowed_types: string[];
@@ -905,6 +944,45 @@ export type Database = {
             columns: ['course_id'];
             isOneToOne: false;
             referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      duplicate_dismissals: {
+        Row: {
+          application_id: string;
+          dismissed_at: string;
+          dismissed_by: string | null;
+          id: number;
+          other_application_id: string;
+        };
+        Insert: {
+          application_id: string;
+          dismissed_at?: string;
+          dismissed_by?: string | null;
+          id?: never;
+          other_application_id: string;
+        };
+        Update: {
+          application_id?: string;
+          dismissed_at?: string;
+          dismissed_by?: string | null;
+          id?: never;
+          other_application_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'duplicate_dismissals_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'duplicate_dismissals_other_application_id_fkey';
+            columns: ['other_application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
             referencedColumns: ['id'];
           },
         ];
@@ -1393,6 +1471,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      message_template_drafts: {
+        Row: {
+          based_on: number;
+          body_html: string;
+          body_text: string;
+          fields: string[];
+          saved_at: string;
+          saved_by: string | null;
+          subject: string;
+          summary: string;
+          template_key: string;
+        };
+        Insert: {
+          based_on: number;
+          body_html: string;
+          body_text: string;
+          fields?: string[];
+          saved_at?: string;
+          saved_by?: string | null;
+          subject: string;
+          summary: string;
+          template_key: string;
+        };
+        Update: {
+          based_on?: number;
+          body_html?: string;
+          body_text?: string;
+          fields?: string[];
+          saved_at?: string;
+          saved_by?: string | null;
+          subject?: string;
+          summary?: string;
+          template_key?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'message_template_drafts_template_key_fkey';
+            columns: ['template_key'];
+            isOneToOne: true;
+            referencedRelation: 'message_templates';
+            referencedColumns: ['key'];
+          },
+        ];
+      };
       message_template_versions: {
         Row: {
           body_html: string;
@@ -1448,6 +1570,7 @@ export type Database = {
           fields: string[];
           key: string;
           last_change: string | null;
+          stands_alone: boolean;
           subject: string;
           summary: string;
           updated_at: string;
@@ -1464,6 +1587,7 @@ export type Database = {
           fields?: string[];
           key: string;
           last_change?: string | null;
+          stands_alone?: boolean;
           subject: string;
           summary: string;
           updated_at?: string;
@@ -1480,6 +1604,7 @@ export type Database = {
           fields?: string[];
           key?: string;
           last_change?: string | null;
+          stands_alone?: boolean;
           subject?: string;
           summary?: string;
           updated_at?: string;
@@ -2295,6 +2420,12 @@ export type Database = {
       };
     };
     Functions: {
+      action_request_outstanding: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: string[];
+      };
       add_extra_read: {
         Args: {
           application_id: string;
@@ -2322,6 +2453,7 @@ export type Database = {
           course_title: string;
           deadline: string;
           id: string;
+          offer_room: number;
           offers: number;
           offers_out: number;
           open_alerts: number;
@@ -2375,6 +2507,18 @@ export type Database = {
           email: string;
           id: string;
         }[];
+      };
+      applicant_name_key: {
+        Args: {
+          answers: Json;
+        };
+        Returns: string;
+      };
+      applicant_phone_key: {
+        Args: {
+          answers: Json;
+        };
+        Returns: string;
       };
       application_accepts_documents: {
         Args: {
@@ -2821,6 +2965,13 @@ export type Database = {
         };
         Returns: string;
       };
+      dismiss_duplicate: {
+        Args: {
+          application_id: string;
+          other_id: string;
+        };
+        Returns: undefined;
+      };
       dismiss_place_alert: {
         Args: {
           alert_id: string;
@@ -2832,6 +2983,17 @@ export type Database = {
           kind: string;
         };
         Returns: string;
+      };
+      document_openings_of: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          document_id: string;
+          last_opened_at: string;
+          last_opened_by: string;
+          openings: number;
+        }[];
       };
       document_rule: {
         Args: {
@@ -2893,6 +3055,12 @@ export type Database = {
         };
         Returns: string;
       };
+      flag_possible_duplicates: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: string[];
+      };
       fold: {
         Args: {
           value: string;
@@ -2946,6 +3114,7 @@ export type Database = {
         Returns: {
           acceptances: number;
           held: number;
+          offer_room: number;
           offers_out: number;
           over_offer: number;
           pending_offers: number;
@@ -3088,6 +3257,14 @@ export type Database = {
         };
         Returns: string;
       };
+      move_intake_offers_reply_by: {
+        Args: {
+          intake_id: string;
+          note?: string;
+          reply_by: string;
+        };
+        Returns: number;
+      };
       move_on_waitlist: {
         Args: {
           application_id: string;
@@ -3154,11 +3331,28 @@ export type Database = {
         };
         Returns: string;
       };
+      no_place_left: {
+        Args: {
+          held: number;
+          over_offer: number;
+          places: number;
+        };
+        Returns: string;
+      };
       offer_setup_token: {
         Args: {
           token_digest: string;
         };
         Returns: boolean;
+      };
+      open_application_document: {
+        Args: {
+          document_id: string;
+        };
+        Returns: {
+          file_name: string;
+          storage_path: string;
+        }[];
       };
       owns_application: {
         Args: {
@@ -3171,6 +3365,18 @@ export type Database = {
           person: string;
         };
         Returns: string;
+      };
+      possible_duplicates: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          applicant_name: string;
+          matched_on: string[];
+          other_id: string;
+          reference: string;
+          status: string;
+        }[];
       };
       post_application_message: {
         Args: {
@@ -3193,6 +3399,7 @@ export type Database = {
       preview_message_template: {
         Args: {
           application_reference: string;
+          from_draft?: boolean;
           template_key: string;
         };
         Returns: {
@@ -3207,6 +3414,12 @@ export type Database = {
           intake_id: string;
         };
         Returns: number;
+      };
+      publish_template_draft: {
+        Args: {
+          template_key: string;
+        };
+        Returns: Database['public']['Tables']['message_templates']['Row'];
       };
       queue_decision_letter: {
         Args: {
@@ -3657,6 +3870,15 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['intakes']['Row'];
       };
+      set_offer_reply_by: {
+        Args: {
+          application_id: string;
+          expected_version: number;
+          note?: string;
+          reply_by: string;
+        };
+        Returns: Database['public']['Tables']['applications']['Row'];
+      };
       set_reader_settings: {
         Args: {
           max_open_reads: number;
@@ -3679,6 +3901,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      settle_place_alerts: {
+        Args: {
+          intake: string;
+        };
+        Returns: undefined;
+      };
       setup_token_matches: {
         Args: {
           token_digest: string;
@@ -3698,6 +3926,7 @@ export type Database = {
         Returns: {
           email: string;
           id: string;
+          name: string;
           roles: string[];
         }[];
       };
@@ -3714,6 +3943,7 @@ export type Database = {
         Returns: {
           acceptances: number;
           held: number;
+          offer_room: number;
           offers_out: number;
           over_offer: number;
           pending_offers: number;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { serviceClient } from '../applications/support.ts';
 import {
   codeIn,
   createConfirmedUser,
@@ -93,4 +94,33 @@ test('signs in with an e-mail link, and with the e-mailed code', async ({ page }
     .fill(codeIn(await latestMail(email, 'magic_link')));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a member of staff who signs in without asking for a page lands on the admin console, an applicant on the dashboard', async ({
+  page,
+  browser,
+}) => {
+  const staff = await createConfirmedUser('staff-landing');
+  const granted = await (
+    await serviceClient()
+  )
+    .from('user_roles')
+    .insert({ user_id: staff.id, role: 'counsellor' });
+  expect(granted.error).toBeNull();
+  await page.goto('/auth');
+  await hydrated(page);
+  await page.getByLabel('E-mail address', { exact: true }).fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const applicant = await createConfirmedUser('applicant-landing');
+  const other = await browser.newPage();
+  await other.goto('/auth');
+  await hydrated(other);
+  await other.getByLabel('E-mail address', { exact: true }).fill(applicant.email);
+  await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+  await other.close();
 });

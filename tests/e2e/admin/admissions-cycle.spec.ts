@@ -4,6 +4,7 @@ import { hydrated, signInWithCookies, userClient } from '../applications/support
 import {
   approve,
   decide,
+  fact,
   openIntake,
   quietCourse,
   removeIntake,
@@ -67,14 +68,6 @@ async function decisionLetters(service: SupabaseClient, applicationIds: string[]
     .like('template_key', 'decision_%');
   return data ?? [];
 }
-
-/** A figure of the intake page's places summary, by its label. */
-const fact = (page: Page, label: string) =>
-  page
-    .getByTestId('places-summary')
-    .locator('div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
 
 const statusOf = (row: Locator) => row.locator('td').nth(4);
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
 import { COURSE, PASSWORD, pdfBytes, userClient } from '../applications/support.ts';
 import { serviceClient } from './support.ts';
 
@@ -208,3 +209,11 @@ export async function removeIntake(service: SupabaseClient, intakeId: string): P
   const error = apps.error ?? intake.error;
   if (error) throw new Error(`cleanup failed: ${error.message}`);
 }
+
+/** A figure of the intake page's places summary, by its label. */
+export const fact = (page: Page, label: string) =>
+  page
+    .getByTestId('places-summary')
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');

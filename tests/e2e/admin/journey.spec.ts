@@ -173,8 +173,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
     await expect(verify).toHaveCount(left - 1);
   }
   await expect(staff.getByTestId('documents-gate')).toHaveText(/every required document is verified/);
-  await staff.getByLabel('Move to').selectOption({ label: 'Under review' });
-  await staff.getByRole('button', { name: 'Change status' }).click();
+  // The re-upload answered the request: the application came back to review by itself.
   await expect(staff.getByTestId('status-badge')).toHaveText('Under review');
   const decision = staff.getByTestId('decision-form');
   await decision.getByRole('radio', { name: /^Conditional offer/ }).check();
@@ -239,7 +238,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
     'application_documents update: rejected',
     'applications update: action_required',
     ...Array<string>(5).fill('application_documents update: verified'),
-    'applications update: under_review',
+    // The applicant's re-upload, not staff, moved it back to review.
     'application_decisions insert: offer_conditional approved',
     'application_decisions update: released',
     'applications update: offer_conditional',

@@ -3,7 +3,7 @@ import { pdfBytes } from '../applications/support.ts';
 import { applicationUnderReview, mailOfKind } from './decision-support.ts';
 import { expectNoViolations, signInStaff } from './support.ts';
 
-test('a rejected document reaches the applicant by e-mail, naming it and the reason, and its link leads to the re-upload', async ({
+test('a rejected document reaches the applicant by e-mail, naming it and the reason; its link leads to the re-upload, which sends the application back to review', async ({
   browser,
   baseURL,
 }) => {
@@ -63,8 +63,12 @@ test('a rejected document reaches the applicant by e-mail, naming it and the rea
   await expect(mine.getByTestId('doc-passport')).toContainText('passport-whole-page.pdf');
   await expect(mine.getByTestId('doc-passport')).toContainText('Received, not checked yet');
 
+  // Everything the request asked for is in: the application is back with admissions by itself.
+  await mine.reload();
+  await expect(mine.getByTestId('status-badge').first()).toHaveText('Under review');
   await staff.reload();
   await expect(staff.getByTestId('review-doc-passport')).toContainText('passport-whole-page.pdf');
+  await expect(staff.getByTestId('status-badge').first()).toHaveText('Under review');
   await staffContext.close();
   await applicantContext.close();
 });

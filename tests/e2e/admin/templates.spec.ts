@@ -7,7 +7,7 @@ const TEMPLATE = '/admin/templates/application_enrolled';
 const bodyText = (page: Page) => page.getByTestId('template-editor').getByLabel('Plain-text body');
 const bodyHtml = (page: Page) => page.getByTestId('template-editor').getByLabel('HTML body');
 
-test('administrators edit a message template: unknown merge fields are refused, a valid edit is previewed on a real application, versioned and restorable', async ({
+test('administrators edit a message template: unknown merge fields are refused, a valid edit is kept as a draft, previewed on a real application, published as a version and restorable', async ({
   page,
   context,
   browser,
@@ -38,7 +38,7 @@ test('administrators edit a message template: unknown merge fields are refused, 
   // An unknown field is refused, naming it, and what was typed stays in the form.
   const refused = `Hello {{first_name}},\n\nWelcome to {{course}}.`;
   await bodyText(page).fill(refused);
-  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(
     page.getByTestId('template-editor').getByText(/Unknown merge field \{\{first_name\}\}/),
   ).toBeVisible();
@@ -46,23 +46,24 @@ test('administrators edit a message template: unknown merge fields are refused, 
   await expect(bodyText(page)).toBeFocused();
   await expectNoViolations(page, 'template refused');
 
-  // A valid edit is saved, previewed on a real application and kept as a version.
+  // A valid edit is kept as a draft, previewed on a real application, then published as a version.
   const marker = `Bring your passport to registration day (${randomBytes(3).toString('hex')}).`;
   const edited = original.replace('Welcome!', `Welcome! ${marker}`);
   expect(edited).not.toBe(original);
   await bodyText(page).fill(edited);
   await bodyHtml(page).fill(originalHtml.replace('Welcome!', `Welcome! <em>${marker}</em>`));
-  await page.getByRole('button', { name: 'Save template' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Template saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
   await expect(bodyText(page)).toHaveValue(edited);
+  await expect(page.getByTestId('template-draft')).toContainText('A draft is not published yet');
   const versions = page.getByTestId('template-versions');
   await expect(versions.getByTestId('template-version').first()).toContainText(
-    `Version ${currentVersion + 1} (current)`,
+    `Version ${currentVersion} (current)`,
   );
-  await expect(versions.getByTestId('template-version').first()).toContainText(admin.email);
 
   await page.getByLabel('Application reference').fill(app.reference.toLowerCase());
   await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('preview-source')).toHaveText('Preview of the draft (not published yet)');
   await expect(page.getByTestId('preview-subject')).toHaveText(`You are enrolled: ${app.reference}`);
   await expect(page.getByTestId('preview-text')).toContainText(marker);
   await expect(page.getByTestId('preview-text')).toContainText(`/applications/${app.applicationId}`);
@@ -76,6 +77,14 @@ test('administrators edit a message template: unknown merge fields are refused, 
   await expect(page.getByTestId('preview-problem')).toHaveText(
     'No submitted application has the reference UP-2000-NOPE00.',
   );
+  await page.getByRole('button', { name: 'Publish the draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Template published' })).toBeVisible();
+  await expect(page.getByTestId('template-draft')).toHaveCount(0);
+  await expect(versions.getByTestId('template-version').first()).toContainText(
+    `Version ${currentVersion + 1} (current)`,
+  );
+  await expect(versions.getByTestId('template-version').first()).toContainText(admin.email);
+  await expect(bodyText(page)).toHaveValue(edited);
 
   // An older version can be read and brought back.
   await page.getByRole('link', { name: `Read version ${currentVersion}`, exact: true }).click();
@@ -87,12 +96,13 @@ test('administrators edit a message template: unknown merge fields are refused, 
   await expect(page.getByTestId('restored-note')).toContainText(`version ${currentVersion}`);
   await expect(bodyText(page)).toHaveValue(original);
 
-  // An edit from a page opened before a colleague's save is refused, saying who and when.
+  // A draft written on a page opened before a colleague's publish is refused, saying who and when.
   const colleague = await browser.newContext();
   await signInStaff(colleague, baseURL, 'admin');
   const other = await colleague.newPage();
   await other.goto(TEMPLATE);
-  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByRole('button', { name: 'Publish the draft' }).click();
   await expect(versions.getByTestId('template-version').first()).toContainText(
     `Version ${currentVersion + 2} (current)`,
   );
@@ -100,11 +110,14 @@ test('administrators edit a message template: unknown merge fields are refused, 
   await expect(bodyHtml(page)).toHaveValue(originalHtml);
   const stale = `${original}\n\nA late change.`;
   await bodyText(other).fill(stale);
-  await other.getByRole('button', { name: 'Save template' }).click();
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await other.getByRole('button', { name: 'Publish the draft' }).click();
   await expect(other.getByTestId('template-problem')).toContainText(
     `${admin.email} changed this message template at`,
   );
   await expect(bodyText(other)).toHaveValue(stale);
+  await other.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(bodyText(other)).toHaveValue(original);
   await colleague.close();
 
   // Works on a phone.

@@ -128,7 +128,7 @@ describe('submission refuses with the reasons', () => {
     });
     const beyond = await decide(counsellor, second.id, 'offer_unconditional');
     expect(beyond.error?.message).toBe(
-      'No place is left for another offer: 1 places, and 1 offers and acceptances are already held. An administrator can override this with a reason.',
+      'No place is left for another offer: 1 place, and 1 offer or acceptance is already held. An administrator can override this with a reason.',
     );
     const overridden = await decide(admin, second.id, 'offer_unconditional', {
       override_reason: 'A second place is funded by the partner school',

@@ -313,7 +313,10 @@ describe('the local mailbox’s SMTP listener', () => {
     expect((await inbox(emailOf(other.id))).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^We received your application /),
     ]);
-    expect(await inbox(emailOf(poisoned.id))).toEqual([]);
+    // The letter stands alone, so the receipt queued beside it is not held back by its failure.
+    expect((await inbox(emailOf(poisoned.id))).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^We received your application /),
+    ]);
 
     const status = await loadMailStatus(admin.client);
     const failure = status?.jobFailures.find((f) => f.reference === references[0]!.reference);
@@ -321,7 +324,7 @@ describe('the local mailbox’s SMTP listener', () => {
     expect(failure?.error).toMatch(/notification_outbox_body_check/);
     expect((await loadMailStatus(other.client))?.jobFailures ?? []).toEqual([]);
 
-    // Once the cause is fixed, an administrator composes it again: the receipt it held goes out.
+    // Once the cause is fixed, an administrator composes it again: the letter goes out.
     await stack.db.query(
       `update public.notification_events set fields = fields - 'reason' where application_id = $1 and template_key = 'decision_rejected'`,
       [poisonedApp.id],
@@ -329,6 +332,6 @@ describe('the local mailbox’s SMTP listener', () => {
     const retried = await admin.client.rpc('retry_job_failure', { failure_id: failure!.id });
     expect(retried.error).toBeNull();
     await mailboxSender().sweep();
-    expect((await inbox(emailOf(poisoned.id))).length).toBe(1);
+    expect((await inbox(emailOf(poisoned.id))).map((m) => m.kind)).toContain('decision_rejected');
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, formatValue, keyLabel } from '../../../src/features/admin/audit/audit-changes.ts';
+import {
+  auditChanges,
+  changedExcerpts,
+  formatValue,
+  keyLabel,
+} from '../../../src/features/admin/audit/audit-changes.ts';
 import { actorName, describeEntry, type AuditEntry } from '../../../src/features/admin/audit/audit-entry.ts';
 import { auditCsvLine, AUDIT_CSV_HEADER } from '../../../src/features/admin/audit/audit-csv.ts';
 import {
@@ -99,6 +104,30 @@ describe('auditChanges', () => {
 
   it('tolerates values that are not objects', () => {
     expect(change('update', 'leads', 'oops', [1, 2])).toEqual([]);
+  });
+});
+
+describe('a long text changed deep inside', () => {
+  it('shows where the two versions differ, with a little context, instead of cutting both at the same place', () => {
+    const start = 'Hello {{recipient_name}}, '.repeat(20);
+    const before = `${start}your offer stands until {{reply_by}}. Unipath Admissions`;
+    const after = `${start}your offer stands until {{reply_by}}; reply soon. Unipath Admissions`;
+    const [was, now] = changedExcerpts(before, after);
+    expect(was).toMatch(/^….*until \{\{reply_by\}\}\. Unipath Admissions$/);
+    expect(now).toMatch(/^….*until \{\{reply_by\}\}; reply soon\. Unipath Admissions$/);
+    expect(was).not.toBe(now);
+    const [change] = auditChanges({
+      action: 'update',
+      entity: 'message_templates',
+      entityId: 'decision_offer_unconditional',
+      before: { body_text: before },
+      after: { body_text: after },
+    });
+    expect(change?.after).toContain('reply soon');
+  });
+
+  it('leaves short texts whole', () => {
+    expect(changedExcerpts('Dear applicant', 'Dear Amara')).toEqual(['Dear applicant', 'Dear Amara']);
   });
 });
 

@@ -17,6 +17,7 @@ const figures = (overrides: Partial<PlaceFigures> = {}): PlaceFigures => ({
   places_left: 10,
   waitlisted: 0,
   unreleased: 0,
+  offer_room: 10,
   ...overrides,
 });
 
@@ -32,6 +33,7 @@ describe('intake places', () => {
         places_left: 20,
         waitlisted: '3',
         unreleased: '2',
+        offer_room: 12,
       }),
     ).toEqual({
       places: 30,
@@ -42,10 +44,12 @@ describe('intake places', () => {
       places_left: 20,
       waitlisted: 3,
       unreleased: 2,
+      offer_room: 12,
     });
     expect(placeFigures({ places: null, places_left: null })).toMatchObject({
       places: null,
       places_left: null,
+      offer_room: null,
     });
   });
 

@@ -63,7 +63,9 @@ describe('the triage form', () => {
   });
 
   it('tells staff what changed', () => {
-    const staff = [{ id: REVIEWER, email: 'reviewer@unipath.test', roles: ['counsellor'] }];
+    const staff = [
+      { id: REVIEWER, email: 'reviewer@unipath.test', roles: ['counsellor'], name: 'reviewer@unipath.test' },
+    ];
     expect(triageDoneMessage({ ids: [A, B], assignee: REVIEWER, intent: 'assign' }, 2, staff)).toBe(
       'Assigned 2 applications to reviewer@unipath.test.',
     );

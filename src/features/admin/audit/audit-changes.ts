@@ -31,6 +31,47 @@ export function formatValue(value: unknown): string {
   return json.length > LONGEST ? `${json.slice(0, LONGEST)}…` : json;
 }
 
+const CONTEXT = 40;
+
+/**
+ * Two long texts shown where they differ: the words they share at the start and the end are cut
+ * down to a little context on each side, so an edit deep inside a template's body shows in both
+ * Before and After instead of both being cut at the same place before it.
+ */
+export function changedExcerpts(before: string, after: string): [string, string] {
+  if (before.length <= LONGEST && after.length <= LONGEST) return [before, after];
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end += 1;
+  const from = Math.max(start - CONTEXT, 0);
+  const excerpt = (text: string) => {
+    const to = Math.min(text.length - end + CONTEXT, text.length);
+    const middle = text.slice(from, to);
+    const cut = middle.length > LONGEST ? `${middle.slice(0, LONGEST)}…` : middle;
+    return `${from > 0 ? '…' : ''}${cut}${to < text.length && middle.length <= LONGEST ? '…' : ''}`;
+  };
+  return [excerpt(before), excerpt(after)];
+}
+
+/** Both sides of an update, long texts shown where they differ. */
+function formatPair(entity: string, key: string, before: unknown, after: unknown): [string, string] {
+  if (
+    typeof before === 'string' &&
+    typeof after === 'string' &&
+    !TIMESTAMP.test(before) &&
+    !DAY.test(before)
+  ) {
+    if (key !== 'status') return changedExcerpts(before || 'empty', after || 'empty');
+  }
+  return [formatKeyValue(entity, key, before), formatKeyValue(entity, key, after)];
+}
+
 /** Status codes read as words: an application's as applicants see them, others without underscores. */
 function formatKeyValue(entity: string, key: string, value: unknown): string {
   if (key === 'status' && typeof value === 'string' && value) {
@@ -74,12 +115,18 @@ export function auditChanges(entry: {
   return keys
     .filter((key) => action === 'update' || !(key === 'id' && String((now ?? old)?.[key]) === entityId))
     .filter((key) => action === 'update' || !isEmpty((action === 'delete' ? old : now)?.[key]))
-    .map((key) => ({
-      key,
-      label: keyLabel(key),
-      ...(old && action !== 'insert' ? { before: formatKeyValue(entity, key, old[key]) } : {}),
-      ...(now && action !== 'delete' ? { after: formatKeyValue(entity, key, now[key]) } : {}),
-    }));
+    .map((key) => {
+      if (action === 'update' && old && now) {
+        const [before, after] = formatPair(entity, key, old[key], now[key]);
+        return { key, label: keyLabel(key), before, after };
+      }
+      return {
+        key,
+        label: keyLabel(key),
+        ...(old && action !== 'insert' ? { before: formatKeyValue(entity, key, old[key]) } : {}),
+        ...(now && action !== 'delete' ? { after: formatKeyValue(entity, key, now[key]) } : {}),
+      };
+    });
 }
 
 /** A change as one line of text: "Status: Submitted → Under review", or the one side an insert or delete has. */

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm, UUID, writeFailure } from './catalogue-post.server.ts';
@@ -24,6 +25,33 @@ export function courseItemHandlers(
   const intakes = () => supabase.from('intakes');
   const requirements = () => supabase.from('document_requirements');
   const idOf = (value: string | undefined) => (value && UUID.test(value) ? value : null);
+  /**
+   * After the intake's reply-by date is saved: its open offers moved to it when the form asked
+   * (each with a letter), else how many still keep an older date, so nobody is left unwarned.
+   */
+  const openOffers = async (intakeId: string, replyBy: string | null, fields: Record<string, string>) => {
+    if (!replyBy) return '';
+    if (fields['move_offers'] === 'yes') {
+      const { data, error } = await supabase.rpc('move_intake_offers_reply_by', {
+        intake_id: intakeId,
+        reply_by: replyBy,
+      });
+      if (error) return ` The offers could not be moved: ${error.message}`;
+      if (data) sendPendingMail();
+      return data
+        ? ` ${data === 1 ? '1 open offer now replies' : `${data} open offers now reply`} by the new date.`
+        : '';
+    }
+    const { count } = await supabase
+      .from('applications')
+      .select('id', { count: 'exact', head: true })
+      .eq('intake_id', intakeId)
+      .in('status', ['offer_conditional', 'offer_unconditional'])
+      .neq('reply_by', replyBy);
+    return count
+      ? ` ${count === 1 ? '1 offer waiting for a reply keeps its' : `${count} offers waiting for a reply keep their`} own reply-by date; tick "Move the offers" to move them too.`
+      : '';
+  };
   return {
     add_intake: async (fields) => {
       const parsed = parseForm(intakeFormSchema, fields);
@@ -46,7 +74,10 @@ export function courseItemHandlers(
         .eq('course_id', courseId)
         .select('id');
       if (error) return writeFailure(error, TERM_TAKEN);
-      return data.length ? done(`The ${parsed.data.term} intake was saved.`) : GONE;
+      if (!data.length) return GONE;
+      return done(
+        `The ${parsed.data.term} intake was saved.${await openOffers(id, parsed.data.reply_by, fields)}`,
+      );
     },
     add_document: async (fields) => {
       const parsed = parseForm(documentRequirementSchema, fields);

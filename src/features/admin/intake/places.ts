@@ -18,6 +18,8 @@ export interface PlaceFigures {
   waitlisted: number;
   /** Decisions of any kind made but not released. */
   unreleased: number;
+  /** Offers that may still be made within the places and the over-offer allowance; null: no limit. */
+  offer_room: number | null;
 }
 
 const count = (value: unknown) => Number(value ?? 0) || 0;
@@ -35,6 +37,7 @@ export function placeFigures(row: Record<string, unknown> | object): PlaceFigure
     places_left: orNull(raw['places_left']),
     waitlisted: count(raw['waitlisted']),
     unreleased: count(raw['unreleased']),
+    offer_room: orNull(raw['offer_room']),
   };
 }
 

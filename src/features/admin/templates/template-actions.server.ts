@@ -6,6 +6,7 @@ import {
   mergeFieldProblem,
   TEMPLATE_PARTS,
   templateEditSchema,
+  templateKeySchema,
   type TemplatePart,
 } from './template-schemas.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
@@ -43,22 +44,45 @@ async function saveTemplate(
   if (Object.keys(problems).length > 0) {
     return failure(422, 'Please correct the highlighted fields.', problems);
   }
-  const { data, error } = await supabase
-    .from('message_templates')
-    .update(change)
-    .eq('key', key)
-    .select('key');
+  // The edit is kept as a draft on the version the editor showed; the published words stay in use.
+  const { version, ...words } = change;
+  const { error } = await supabase
+    .from('message_template_drafts')
+    .upsert({ template_key: key, ...words, based_on: version }, { onConflict: 'template_key' });
   if (error) {
     const part = error.code === '22023' ? partOfMessage(error.message) : null;
     if (part) return failure(422, 'Please correct the highlighted fields.', { [part]: error.message });
-    const outcome = outcomeOfError(error);
-    return error.code === 'PT409' || error.code === 'PT428' ? { ...outcome, data: { stale: true } } : outcome;
+    return outcomeOfError(error);
   }
-  if ((data ?? []).length === 0) return failure(404, GONE);
-  return done('Template saved: messages composed from now on use these words.');
+  return done(
+    'Draft saved. Preview it on an application, then publish it; messages still use the published words.',
+  );
 }
 
-/** The template editor's form by intent. Row-level security lets only administrators write. */
+/** Publishing the draft: its words become the template's; refused when the template changed since. */
+async function publishDraft(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
+  const key = templateKeySchema.safeParse(fields['key'] ?? '');
+  if (!key.success) return failure(404, GONE);
+  const { error } = await supabase.rpc('publish_template_draft', { template_key: key.data });
+  if (error) {
+    const outcome = outcomeOfError(error);
+    return error.code === 'PT409' ? { ...outcome, data: { stale: true } } : outcome;
+  }
+  return done('Template published: messages composed from now on use these words.');
+}
+
+async function discardDraft(supabase: SupabaseClient<Database>, fields: Record<string, string>) {
+  const key = templateKeySchema.safeParse(fields['key'] ?? '');
+  if (!key.success) return failure(404, GONE);
+  const { error } = await supabase.from('message_template_drafts').delete().eq('template_key', key.data);
+  return error ? outcomeOfError(error) : done('Draft discarded. The published words are in the editor.');
+}
+
+/** The template editor's forms by intent. Row-level security lets only administrators write. */
 export function templateHandlers(supabase: SupabaseClient<Database>): Record<string, AdminHandler> {
-  return { 'save-template': (fields) => saveTemplate(supabase, fields) };
+  return {
+    'save-template': (fields) => saveTemplate(supabase, fields),
+    'publish-template': (fields) => publishDraft(supabase, fields),
+    'discard-draft': (fields) => discardDraft(supabase, fields),
+  };
 }

@@ -14,6 +14,7 @@ import {
   loadTemplate,
   previewTemplate,
   type RenderedTemplate,
+  type TemplateDraftRow,
   type TemplateRow,
   type TemplateVersionRow,
 } from './templates.server.ts';
@@ -52,6 +53,8 @@ export interface EditorState {
 
 export interface TemplatePageModel {
   template: TemplateRow;
+  /** The edit saved and not published yet, with who saved it; the editor shows its words. */
+  draft: (TemplateDraftRow & { savedBy: string }) | null;
   versions: (TemplateVersionRow & { editedBy: string })[];
   editor: EditorState;
   preview: {
@@ -109,7 +112,12 @@ export async function loadTemplatePage(
 
   const restoreVersion = versionParam(astro.url, 'restore');
   const restored = failed ? undefined : versions.find((row) => row.version === restoreVersion);
-  const source = failed?.fields ?? restored ?? template;
+  const draft = loaded.draft
+    ? { ...loaded.draft, savedBy: loaded.draft.saved_by ? staffName(emails, loaded.draft.saved_by) : SHIPPED }
+    : null;
+  // A refused edit keeps what was typed; a refused publish or discard shows the draft again.
+  const typed = failed && 'subject' in failed.fields ? failed.fields : null;
+  const source = typed ?? restored ?? draft ?? template;
   const editor: EditorState = {
     values: {
       subject: String(source.subject ?? ''),
@@ -118,10 +126,7 @@ export async function loadTemplatePage(
       body_html: String(source.body_html ?? ''),
     },
     // A post refused as stale takes the current version, so saving again is a deliberate choice.
-    version:
-      failed && !failed.conflict && failed.fields['version']
-        ? failed.fields['version']
-        : String(template.version),
+    version: typed && !failed?.conflict && typed['version'] ? typed['version'] : String(template.version),
     errors: failed?.errors ?? {},
     message: failed?.message ?? null,
     conflict: failed?.conflict ?? false,
@@ -133,12 +138,13 @@ export async function loadTemplatePage(
   if (typedReference.trim()) {
     const reference = previewReferenceSchema.safeParse(typedReference);
     result = reference.success
-      ? await previewTemplate(ctx.supabase, template.key, reference.data)
+      ? await previewTemplate(ctx.supabase, template.key, reference.data, Boolean(draft))
       : { ok: false, message: reference.error.issues[0]?.message ?? 'Give a reference.' };
   }
   const viewVersion = versionParam(astro.url, 'version');
   return {
     template,
+    draft,
     versions,
     editor,
     preview: { reference: typedReference.slice(0, 40), result },

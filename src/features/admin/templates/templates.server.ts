@@ -16,6 +16,11 @@ const VERSION_COLUMNS = 'version, subject, summary, body_text, body_html, edited
 /** A message template as the list and the editor show it. */
 export type TemplateRow = RowOf<'message_templates', typeof COLUMNS>;
 
+const DRAFT_COLUMNS = 'subject, summary, body_text, body_html, based_on, saved_by, saved_at' as const;
+
+/** An edit not published yet. */
+export type TemplateDraftRow = RowOf<'message_template_drafts', typeof DRAFT_COLUMNS>;
+
 /** One kept version of a template's words. */
 export type TemplateVersionRow = RowOf<'message_template_versions', typeof VERSION_COLUMNS>;
 
@@ -37,8 +42,8 @@ export async function listTemplates(supabase: SupabaseClient<Database>): Promise
 export async function loadTemplate(
   supabase: SupabaseClient<Database>,
   key: string,
-): Promise<{ template: TemplateRow; versions: TemplateVersionRow[] } | null> {
-  const [template, versions] = await Promise.all([
+): Promise<{ template: TemplateRow; versions: TemplateVersionRow[]; draft: TemplateDraftRow | null } | null> {
+  const [template, versions, draft] = await Promise.all([
     supabase.from('message_templates').select(COLUMNS).eq('key', key).maybeSingle(),
     supabase
       .from('message_template_versions')
@@ -46,13 +51,16 @@ export async function loadTemplate(
       .eq('template_key', key)
       .order('version', { ascending: false })
       .limit(100),
+    supabase.from('message_template_drafts').select(DRAFT_COLUMNS).eq('template_key', key).maybeSingle(),
   ]);
+  if (draft.error) throw new Error(`message template draft ${key}: ${draft.error.message}`);
   if (template.error) throw new Error(`message template ${key}: ${template.error.message}`);
   if (versions.error) throw new Error(`message template versions ${key}: ${versions.error.message}`);
   if (!template.data) return null;
   return {
     template: template.data,
     versions: versions.data ?? [],
+    draft: draft.data ?? null,
   };
 }
 
@@ -61,9 +69,14 @@ export async function previewTemplate(
   supabase: SupabaseClient<Database>,
   key: string,
   reference: string,
+  fromDraft = false,
 ): Promise<{ ok: true; rendered: RenderedTemplate } | { ok: false; message: string }> {
   const { data, error } = await supabase
-    .rpc('preview_message_template', { template_key: key, application_reference: reference })
+    .rpc('preview_message_template', {
+      template_key: key,
+      application_reference: reference,
+      from_draft: fromDraft,
+    })
     .single();
   if (error) {
     if (error.code === 'P0001') return { ok: false, message: error.message };

@@ -7,7 +7,7 @@ import {
   loadReviewApplication,
   type ReviewApplication,
 } from '../../admin/review/detail/detail-data.server.ts';
-import { signDocumentLinks, type DocumentLink } from '../../admin/review/detail/document-links.server.ts';
+import { documentLinks, type DocumentLink } from '../../admin/review/detail/document-links.server.ts';
 import { loadPersonNames } from '../../admin/review/detail/person-names.server.ts';
 import { loadStaffDirectory, staffEmails } from '../../admin/staff-directory.server.ts';
 import { readHandlers } from './read-actions.server.ts';
@@ -64,8 +64,8 @@ export async function loadReadPage(
   if (!application) return new Response(null, { status: 404 });
   const versions = [...new Set(detail.others.map((other) => other.scoresheet_version_id))];
   const staff = await loadStaffDirectory(ctx.supabase);
-  const [links, names, criteria] = await Promise.all([
-    signDocumentLinks(ctx.supabase, application.documents),
+  const links = documentLinks(application.documents);
+  const [names, criteria] = await Promise.all([
     loadPersonNames(
       ctx.supabase,
       [detail.read.reader_id, ...detail.others.map((other) => other.reader_id)],

@@ -65,8 +65,8 @@ export async function runBulkPost(
   const acknowledged = isAcknowledged(input, command);
   if (step === 'confirm' && acknowledged) {
     const rows = await confirmBulk(supabase, ids, stamps, action);
-    // Released decisions queue their letters. This sweep sends what is already due; the new letters
-    // go out once MESSAGE_QUIET_SECONDS (120 s by default) has passed, on a later sweep.
+    // Released decisions queue their letters, each a message of its own (stands_alone), so this sweep
+    // sends them now; routine updates still wait out MESSAGE_QUIET_SECONDS to be gathered.
     if (rows.some((row) => row.outcome.kind === 'done')) sendPendingMail();
     return { kind: 'results', action, rows };
   }

@@ -19,7 +19,13 @@ import {
   decidedMessage,
   releasedMessage,
 } from '../commands/decision-wording.ts';
-import { decisionSchema, decisionStepSchema, type DecisionStepInput } from './decision-schemas.ts';
+import { formatDay } from '../../../lib/format-day.ts';
+import {
+  decisionSchema,
+  decisionStepSchema,
+  replyBySchema,
+  type DecisionStepInput,
+} from './decision-schemas.ts';
 
 type Client = SupabaseClient<Database>;
 
@@ -123,9 +129,27 @@ async function stepFromForm(
   return takeStep(action, supabase, input.value, decision.outcome);
 }
 
+/** Moving the reply-by date of the application's open offer; the letter goes out at once. */
+async function moveReplyBy(supabase: Client, applicationId: string, fields: Record<string, string>) {
+  const input = parse(replyBySchema, fields);
+  if (!input.ok) return input.outcome;
+  const { error } = await supabase.rpc('set_offer_reply_by', {
+    application_id: applicationId,
+    reply_by: input.value.reply_by,
+    expected_version: input.value.version,
+    ...(input.value.note ? { note: input.value.note } : {}),
+  });
+  if (error) return outcomeOfError(error);
+  sendPendingMail();
+  return done(
+    `Reply-by date moved to ${formatDay(input.value.reply_by)}. The applicant has a letter with it.`,
+  );
+}
+
 /** The decision forms of the review screen by intent, bound to the application in the URL. */
 export function decisionHandlers(supabase: Client, applicationId: string): Record<string, AdminHandler> {
   return {
+    'reply-by': (fields) => moveReplyBy(supabase, applicationId, fields),
     decide: (fields) => decideFromForm(supabase, applicationId, fields),
     'approve-decision': (fields) => stepFromForm('approve', supabase, applicationId, fields),
     'release-decision': (fields) => stepFromForm('release', supabase, applicationId, fields),

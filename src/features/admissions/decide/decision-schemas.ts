@@ -66,3 +66,12 @@ export const decisionStepSchema = z.object({
   note: text(DECISION_LIMITS.cancelNote, 'note'),
 });
 export type DecisionStepInput = z.infer<typeof decisionStepSchema>;
+
+export const REPLY_BY_NOTE_LIMIT = 500;
+
+/** Moving one offer's reply-by date: a calendar day (the database refuses one in the past). */
+export const replyBySchema = z.object({
+  version: versionField,
+  reply_by: z.iso.date('Choose the new reply-by date.'),
+  note: text(REPLY_BY_NOTE_LIMIT, 'note'),
+});

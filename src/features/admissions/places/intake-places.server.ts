@@ -12,6 +12,8 @@ export interface IntakePlaces {
   places_left: number | null;
   waitlisted: number;
   unreleased: number;
+  /** More offers that may be made within the places and the over-offer allowance; null: no limit. */
+  offer_room: number | null;
 }
 
 /**

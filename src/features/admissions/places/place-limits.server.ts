@@ -8,9 +8,11 @@ export interface PlaceClaim {
   term: string;
 }
 
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function beyondPlaces(term: string, places: IntakePlaces): string {
-  const over = places.over_offer > 0 ? ` plus ${places.over_offer} over-offers` : '';
-  return `No place would be left for this offer: the ${term} intake has ${places.places} places${over}, ${places.held} are already held, and the offers above this one in the list take the rest. An administrator can override this with a reason.`;
+  const over = places.over_offer > 0 ? ` plus ${counted(places.over_offer, 'over-offer')}` : '';
+  return `No place would be left for this offer: the ${term} intake has ${counted(places.places ?? 0, 'place')}${over}, ${places.held} already held, and the offers above this one in the list take the rest. An administrator can override this with a reason.`;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function offersBeyondPlaces(
   for (const intakeId of intakes) {
     const places = await loadIntakePlaces(supabase, intakeId);
     if (!places || places.places === null) continue;
-    let left = places.places + places.over_offer - Number(places.held);
+    let left = places.offer_room ?? 0;
     claims.forEach((claim, i) => {
       if (claim?.intakeId !== intakeId) return;
       if (left <= 0) beyond.set(i, beyondPlaces(claim.term, places));

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProfileRow } from '../../../../lib/supabase/profile-row.ts';
 import { applicantEmails } from '../applicant-contacts.server.ts';
-import { signDocumentLinks, type DocumentLink } from './document-links.server.ts';
+import { documentLinks, loadDocumentOpenings, type DocumentLink } from './document-links.server.ts';
 import { loadStaffDirectory, staffEmails, type StaffMember } from '../../staff-directory.server.ts';
 import {
   loadDecisionContext,
@@ -97,9 +97,35 @@ export interface ApplicationDetail {
   applicantEmail: string | null;
   staff: StaffMember[];
   links: Map<string, DocumentLink>;
+  /** Other applicants' applications this one may duplicate, with what matched. */
+  duplicates: PossibleDuplicate[];
   decision: DecisionContext;
   /** Names of the people the page mentions (deciders, history actors, the last change), by id. */
   names: Map<string, string>;
+}
+
+export interface PossibleDuplicate {
+  id: string;
+  reference: string | null;
+  applicantName: string;
+  status: string;
+  matchedOn: string[];
+}
+
+/** possible_duplicates(): empty when it cannot be read (the screen then shows no flag). */
+async function loadPossibleDuplicates(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+): Promise<PossibleDuplicate[]> {
+  const { data, error } = await supabase.rpc('possible_duplicates', { application_id: applicationId });
+  if (error) console.error('Reading possible duplicates failed', error.message);
+  return (data ?? []).map((row) => ({
+    id: row.other_id,
+    reference: row.reference,
+    applicantName: row.applicant_name,
+    status: row.status,
+    matchedOn: row.matched_on,
+  }));
 }
 
 const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
@@ -158,7 +184,7 @@ export async function loadApplicationDetail(
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);
   if (!application) return null;
-  const [guide, profile, emails, staff, links, decision] = await Promise.all([
+  const [guide, profile, emails, staff, openings, duplicates, decision] = await Promise.all([
     supabase
       .from('application_status_guide')
       .select('label, next_actor, next_step, is_final')
@@ -167,7 +193,8 @@ export async function loadApplicationDetail(
     supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', application.applicant_id).maybeSingle(),
     applicantEmails(supabase, [application.applicant_id]),
     loadStaffDirectory(supabase),
-    signDocumentLinks(supabase, application.documents),
+    loadDocumentOpenings(supabase, application.id),
+    loadPossibleDuplicates(supabase, application.id),
     loadDecisionContext(supabase, application),
   ]);
   if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
@@ -182,7 +209,8 @@ export async function loadApplicationDetail(
     profile: (profile.data as ApplicantProfile | null) ?? null,
     applicantEmail: emails.get(application.applicant_id) ?? null,
     staff,
-    links,
+    links: documentLinks(application.documents, openings),
+    duplicates,
     decision,
     names: await loadPersonNames(supabase, people, staffEmails(staff)),
   };

@@ -12,6 +12,7 @@ import { parse } from '../../forms/parse-post.ts';
 import {
   assignSchema,
   documentReviewSchema,
+  duplicateDismissSchema,
   noteDeleteSchema,
   noteSchema,
   transitionSchema,
@@ -57,8 +58,9 @@ async function transition(
     withoutNulls({ application_id: applicationId, to_status, expected_version: version, note: note || null }),
   );
   if (error) return outcomeOfError(error);
-  // A request for action and an enrolment e-mail the applicant. This sweep sends what is already due;
-  // the new events wait out MESSAGE_QUIET_SECONDS (120 s by default) so one message can gather them.
+  // A request for action and an enrolment e-mail the applicant. The enrolment letter stands alone and
+  // goes out in this sweep; a request for action waits out MESSAGE_QUIET_SECONDS (120 s by default)
+  // so one message can gather it with the changes around it.
   sendPendingMail();
   return done(`Application moved to ${statusLabel(to_status)}.`);
 }
@@ -112,6 +114,22 @@ async function deleteNote(
   return done('Internal note deleted.');
 }
 
+async function dismissDuplicate(
+  supabase: SupabaseClient<Database>,
+  applicationId: string,
+  fields: Record<string, string>,
+) {
+  const input = parse(duplicateDismissSchema, fields);
+  if (!input.ok) return input.outcome;
+  const { error } = await supabase.rpc('dismiss_duplicate', {
+    application_id: applicationId,
+    other_id: input.value.other_id,
+  });
+  return error
+    ? outcomeOfError(error)
+    : done('Marked as not a duplicate. The flag is gone from both applications.');
+}
+
 /** The review screen's forms by intent, bound to the application in the URL. */
 export function reviewHandlers(
   supabase: SupabaseClient<Database>,
@@ -127,6 +145,7 @@ export function reviewHandlers(
     assign: bind(assign),
     'add-note': bind(addNote),
     'delete-note': bind(deleteNote),
+    'not-duplicate': bind(dismissDuplicate),
     ...decisionHandlers(supabase, applicationId),
     ...applicationReadHandlers(supabase, applicationId),
   };

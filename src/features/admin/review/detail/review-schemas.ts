@@ -58,3 +58,7 @@ export const noteSchema = z.object({
 export const noteDeleteSchema = z.object({
   note_id: z.uuid('This note is not recognised. Reload the page and try again.'),
 });
+
+export const duplicateDismissSchema = z.object({
+  other_id: z.uuid('That application is not recognised. Reload the page and try again.'),
+});

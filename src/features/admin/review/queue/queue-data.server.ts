@@ -21,6 +21,8 @@ export interface QueueRow {
   decision: OpenDecision | null;
   /** The applicant's messages this member of staff has not read. */
   unread: number;
+  /** Another account's application matches this applicant (possible_duplicates). */
+  possibleDuplicate: boolean;
 }
 
 export interface QueueList {
@@ -45,6 +47,13 @@ async function unreadMessages(supabase: SupabaseClient<Database>): Promise<Map<s
   return new Map((data ?? []).map((row) => [row.application_id, row.unread]));
 }
 
+async function flaggedDuplicates(supabase: SupabaseClient<Database>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { data, error } = await supabase.rpc('flag_possible_duplicates', { application_ids: ids });
+  if (error) console.error('Flagging possible duplicates failed', error.message);
+  return new Set((data ?? []) as string[]);
+}
+
 /**
  * One page of the queue, sorted as asked and then by id so pages never overlap, with applicants'
  * e-mails and the open decisions of its rows.
@@ -66,8 +75,11 @@ export async function listQueue(
     console.error('Listing the review queue failed', error.message);
     return { rows: [], total: null };
   }
-  const rows = (data ?? []) as unknown as Omit<QueueRow, 'applicant_email' | 'decision' | 'unread'>[];
-  const [emails, decisions, unread] = await Promise.all([
+  const rows = (data ?? []) as unknown as Omit<
+    QueueRow,
+    'applicant_email' | 'decision' | 'unread' | 'possibleDuplicate'
+  >[];
+  const [emails, decisions, unread, duplicates] = await Promise.all([
     applicantEmails(
       supabase,
       rows.map((row) => row.applicant_id),
@@ -77,6 +89,10 @@ export async function listQueue(
       rows.map((row) => row.id),
     ),
     unreadMessages(supabase),
+    flaggedDuplicates(
+      supabase,
+      rows.map((row) => row.id),
+    ),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -84,6 +100,7 @@ export async function listQueue(
       applicant_email: emails.get(row.applicant_id) ?? null,
       decision: decisions.get(row.id) ?? null,
       unread: unread.get(row.id) ?? 0,
+      possibleDuplicate: duplicates.has(row.id),
     })),
     total: error ? null : (count ?? 0),
   };
