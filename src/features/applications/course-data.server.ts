@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isFull } from '../catalogue/intake-availability.ts';
 import type { CourseOption, DocumentRequirement, IntakeOption } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
@@ -26,12 +27,14 @@ export async function listOpenIntakes(
 ): Promise<IntakeOption[]> {
   const { data } = await supabase
     .from('intakes')
-    .select('id, term, start_date, opens_at, deadline, reply_by')
+    .select('id, term, start_date, opens_at, deadline, reply_by, intake_fullness(is_full)')
     .eq('course_id', courseId)
     .eq('status', 'open')
     .gte('deadline', today())
     .order('start_date');
-  return (data ?? []).filter((intake) => !intake.opens_at || intake.opens_at <= today());
+  return (data ?? [])
+    .filter((intake) => !intake.opens_at || intake.opens_at <= today())
+    .map(({ intake_fullness: fullness, ...intake }) => ({ ...intake, is_full: isFull(fullness) }));
 }
 
 /** The course's own document list, or the defaults when it has none (as submission checks). */

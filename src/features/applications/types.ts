@@ -17,6 +17,8 @@ export interface IntakeOption {
   opens_at: string | null;
   deadline: string;
   reply_by: string | null;
+  /** Every place is held: applications still go in, to the waiting list (intake_fullness). */
+  is_full?: boolean;
 }
 
 export interface DocumentRequirement {

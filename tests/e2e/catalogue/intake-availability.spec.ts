@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoViolations, serviceClient } from '../admin/support.ts';
+import { signInNewApplicant } from '../applications/support.ts';
 import { quietPopup } from './support.ts';
 
 test.beforeEach(({ page }) => quietPopup(page));
@@ -128,4 +129,13 @@ test('every page showing an intake says whether a visitor can apply: open, full 
   const courses = page.getByRole('region', { name: 'Courses offered' });
   await expect(courses.getByRole('row', { name: /MSc Coastal Ecology/ })).toContainText(formatted(day(60)));
   await expectNoViolations(page, 'university page with intake states');
+
+  // The application's first step says so too, before the applicant picks the full intake.
+  await signInNewApplicant(page.context(), new URL(page.url()).origin);
+  await page.goto(`/admission-application?course=${courseSlug}`);
+  const choice = page.getByRole('group', { name: 'When do you want to start?' });
+  await expect(choice.getByRole('radio', { name: /^Full intake/ })).toHaveAccessibleName(
+    /Full: every place is held\. You can still apply, and join the waiting list\.$/,
+  );
+  await expect(choice.getByRole('radio', { name: /^Open intake/ })).not.toHaveAccessibleName(/Full:/);
 });

@@ -70,6 +70,11 @@ export default function CourseStep({ draft, errors, formId, update, course, inta
                   <span className="block text-sm text-ink-700">
                     Starts {formatDay(intake.start_date)} · Apply by {formatDay(intake.deadline)}
                   </span>
+                  {intake.is_full ? (
+                    <span className="block text-sm font-medium text-ink-900" data-testid="intake-full">
+                      Full: every place is held. You can still apply, and join the waiting list.
+                    </span>
+                  ) : null}
                 </label>
               </div>
             ))}
