@@ -919,9 +919,71 @@ begin
     released := released + 1;
   end loop;
   update public.intakes i set status = 'decisions_published' where i.id = intake.id;
+  insert into public.decision_rounds (intake_id, number, released, final, published_by)
+  values (intake.id, coalesce((select max(r.number) from public.decision_rounds r where r.intake_id = intake.id), 0) + 1,
+    released, true, auth.uid());
   return released;
 end
 $$;
+
+-- Decision rounds: while a batch intake still recruits (open or closed, not yet published), an
+-- administrator publishes the decisions approved so far; every applicant of the round hears at the
+-- same moment and the intake stays as it was. The final round is publish_decisions at closing.
+create table public.decision_rounds (
+  id uuid primary key default gen_random_uuid(),
+  intake_id uuid not null references public.intakes (id) on delete cascade,
+  number integer not null check (number > 0),
+  released integer not null check (released >= 0),
+  final boolean not null default false,
+  published_by uuid references auth.users (id) on delete set null,
+  published_at timestamptz not null default now(),
+  unique (intake_id, number)
+);
+create index decision_rounds_published_by_idx on public.decision_rounds (published_by);
+alter table public.decision_rounds enable row level security;
+revoke all on public.decision_rounds from anon, authenticated;
+grant select on public.decision_rounds to authenticated;
+create policy decision_rounds_select_staff on public.decision_rounds
+  for select to authenticated using ((select public.is_staff()));
+
+create or replace function public.publish_decision_round(intake_id uuid) returns public.decision_rounds
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  intake public.intakes;
+  decision public.application_decisions;
+  released integer := 0;
+  round public.decision_rounds;
+begin
+  if not public.has_role('admin') then
+    raise exception 'Only administrators publish decisions.' using errcode = '42501';
+  end if;
+  select * into intake from public.intakes i where i.id = publish_decision_round.intake_id for update;
+  if not found then
+    raise exception 'Intake not found.' using errcode = 'P0002';
+  end if;
+  if intake.release_mode <> 'batch' or intake.status not in ('open', 'closed') then
+    raise exception 'Rounds are for a batch intake whose decisions are not published yet.' using errcode = 'P0001';
+  end if;
+  for decision in select d.* from public.application_decisions d join public.applications a on a.id = d.application_id
+    where a.intake_id = intake.id and d.state = 'approved' order by d.approved_at, d.id
+  loop
+    perform public.apply_decision(decision);
+    released := released + 1;
+  end loop;
+  if released = 0 then
+    raise exception 'No approved decision is waiting on this intake: approve some first.' using errcode = 'P0001';
+  end if;
+  insert into public.decision_rounds (intake_id, number, released, published_by)
+  values (intake.id, coalesce((select max(r.number) from public.decision_rounds r where r.intake_id = intake.id), 0) + 1,
+    released, auth.uid())
+  returning * into round;
+  return round;
+end
+$$;
+revoke execute on function public.publish_decision_round(uuid) from public, anon;
+grant execute on function public.publish_decision_round(uuid) to authenticated, service_role;
 
 -- Moves a waitlisted application one place up or down the list, swapping with its neighbour.
 create or replace function public.move_on_waitlist(application_id uuid, expected_version integer, direction text)

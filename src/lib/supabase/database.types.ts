@@ -856,6 +856,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      decision_rounds: {
+        Row: {
+          final: boolean;
+          id: string;
+          intake_id: string;
+          number: number;
+          published_at: string;
+          published_by: string | null;
+          released: number;
+        };
+        Insert: {
+          final?: boolean;
+          id?: string;
+          intake_id: string;
+          number: number;
+          published_at?: string;
+          published_by?: string | null;
+          released: number;
+        };
+        Update: {
+          final?: boolean;
+          id?: string;
+          intake_id?: string;
+          number?: number;
+          published_at?: string;
+          published_by?: string | null;
+          released?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'decision_rounds_intake_id_fkey';
+            columns: ['intake_id'];
+            isOneToOne: false;
+            referencedRelation: 'intakes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       document_openings: {
         Row: {
           application_id: string;
@@ -3408,6 +3446,12 @@ export type Database = {
           subject: string;
           summary: string;
         };
+      };
+      publish_decision_round: {
+        Args: {
+          intake_id: string;
+        };
+        Returns: Database['public']['Tables']['decision_rounds']['Row'];
       };
       publish_decisions: {
         Args: {

@@ -158,3 +158,43 @@ test('a possible duplicate is flagged in the queue and on the review screen unti
     await removeIntake(service, intake.id);
   }
 });
+
+test('a batch intake publishes the decisions approved so far in a round while it stays open, and lists its rounds', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const service = await serviceClient();
+  const course = await quietCourse(service, 7);
+  const intake = await openIntake(service, course, { capacity: 10, releaseMode: 'batch' });
+  try {
+    const office = await staffMember('admin');
+    const a = await reviewedApplication(service, office.client, course, intake, 'Ana Round');
+    const b = await reviewedApplication(service, office.client, course, intake, 'Bo Round');
+    await decide(service, office.client, a.id, 'offer_unconditional');
+    await decide(service, office.client, b.id, 'waitlisted');
+
+    await signInStaff(context, baseURL ?? '');
+    await page.goto(`/admin-intake/${intake.id}`);
+    const rounds = page.getByTestId('decision-rounds');
+    await expect(rounds).toContainText('No round has been published yet.');
+    await rounds.getByText('Publish a round now: 2 approved decisions').click();
+    await expectNoViolations(page, 'intake page with a round ready to publish');
+    await rounds.getByRole('button', { name: 'Yes, publish 2 decisions now' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Round 1 published: 2 decisions' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('decision-round')).toHaveCount(1);
+    await expect(page.getByTestId('decision-round')).toContainText('Round 1');
+    await expect(page.getByTestId('decision-round')).toContainText('2 decisions released');
+    await expect(rounds).toContainText('No approved decision is waiting for a round.');
+    expect((await mailOfKind(a.email, 'decision_offer_unconditional')).subject).toBe(
+      `Your offer: ${a.reference}`,
+    );
+    const still = await service.from('intakes').select('status').eq('id', intake.id).single();
+    expect((still.data as { status: string }).status).toBe('open');
+  } finally {
+    await removeIntake(service, intake.id);
+  }
+});

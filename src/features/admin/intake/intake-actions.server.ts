@@ -29,6 +29,20 @@ async function nameOf(supabase: SupabaseClient<Database>, id: string): Promise<s
  */
 export function intakeHandlers(context: AdminContext): Record<string, AdminHandler> {
   return {
+    'publish-round': async (fields) => {
+      if (!context.isAdmin) return failure(403, 'Only administrators publish decisions.');
+      const parsed = z.object({ intake_id: z.uuid() }).safeParse(fields);
+      if (!parsed.success) {
+        return failure(400, 'That change is not recognised. Refresh the page and try again.');
+      }
+      const { data, error } = await context.supabase.rpc('publish_decision_round', parsed.data);
+      if (error) return outcomeOfError(error);
+      sendPendingMail();
+      const count = data.released === 1 ? '1 decision' : `${data.released} decisions`;
+      return done(
+        `Round ${data.number} published: ${count} went out to the applicants. The intake stays as it was.`,
+      );
+    },
     'intake-status': async (fields) => {
       if (!context.isAdmin) return failure(403, 'Only administrators change an intake’s status.');
       const parsed = intakeMoveSchema.safeParse(fields);

@@ -12,6 +12,15 @@ export interface IntakeDetail {
   readiness: PublishReadiness;
   waitlist: WaitlistEntry[];
   alerts: PlaceAlert[];
+  /** Decision rounds published so far, oldest first (batch intakes). */
+  rounds: DecisionRound[];
+}
+
+export interface DecisionRound {
+  number: number;
+  released: number;
+  final: boolean;
+  publishedAt: string;
 }
 
 function must<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
@@ -86,12 +95,29 @@ export async function getIntakeDetail(
 ): Promise<IntakeDetail | null> {
   const intake = await getIntake(supabase, id);
   if (!intake) return null;
-  const [places, readiness, waitlist, alerts] = await Promise.all([
+  const [places, readiness, waitlist, alerts, rounds] = await Promise.all([
     supabase.rpc('staff_intake_places', { intake_id: id }),
     publishReadiness(supabase, id),
     loadWaitlist(supabase, id),
     loadAlerts(supabase, id),
+    supabase
+      .from('decision_rounds')
+      .select('number, released, final, published_at')
+      .eq('intake_id', id)
+      .order('number'),
   ]);
   const figures = must(places, 'places')[0] ?? {};
-  return { intake, figures: placeFigures(figures), readiness, waitlist, alerts };
+  return {
+    intake,
+    figures: placeFigures(figures),
+    readiness,
+    waitlist,
+    alerts,
+    rounds: must(rounds, 'decision rounds').map((row) => ({
+      number: row.number,
+      released: row.released,
+      final: row.final,
+      publishedAt: row.published_at,
+    })),
+  };
 }
