@@ -879,6 +879,27 @@ begin
 end
 $$;
 
+-- Releases every approved decision held on an intake, oldest approval first, and says how many:
+-- one round of a batch intake (a round while it recruits, or the final one at closing).
+create or replace function public.release_approved_decisions(intake_id uuid) returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  decision public.application_decisions;
+  released integer := 0;
+begin
+  for decision in select d.* from public.application_decisions d join public.applications a on a.id = d.application_id
+    where a.intake_id = release_approved_decisions.intake_id and d.state = 'approved' order by d.approved_at, d.id
+  loop
+    perform public.apply_decision(decision);
+    released := released + 1;
+  end loop;
+  return released;
+end
+$$;
+revoke execute on function public.release_approved_decisions(uuid) from public, anon, authenticated;
+
 -- Publishing an intake's decisions releases every approved decision on it in one transaction, so
 -- every applicant hears at the same moment. It waits until each application under review has an
 -- approved decision and nothing awaits approval.
@@ -890,7 +911,6 @@ declare
   intake public.intakes;
   undecided bigint;
   unapproved bigint;
-  decision public.application_decisions;
   released integer := 0;
 begin
   if not public.has_role('admin') then
@@ -912,12 +932,7 @@ begin
     raise exception '% application(s) on this intake still await a decision and % decision(s) await approval.',
       undecided, unapproved using errcode = 'P0001';
   end if;
-  for decision in select d.* from public.application_decisions d join public.applications a on a.id = d.application_id
-    where a.intake_id = intake.id and d.state = 'approved' order by d.approved_at, d.id
-  loop
-    perform public.apply_decision(decision);
-    released := released + 1;
-  end loop;
+  released := public.release_approved_decisions(intake.id);
   update public.intakes i set status = 'decisions_published' where i.id = intake.id;
   insert into public.decision_rounds (intake_id, number, released, final, published_by)
   values (intake.id, coalesce((select max(r.number) from public.decision_rounds r where r.intake_id = intake.id), 0) + 1,
@@ -952,7 +967,6 @@ set search_path = ''
 as $$
 declare
   intake public.intakes;
-  decision public.application_decisions;
   released integer := 0;
   round public.decision_rounds;
 begin
@@ -966,12 +980,7 @@ begin
   if intake.release_mode <> 'batch' or intake.status not in ('open', 'closed') then
     raise exception 'Rounds are for a batch intake whose decisions are not published yet.' using errcode = 'P0001';
   end if;
-  for decision in select d.* from public.application_decisions d join public.applications a on a.id = d.application_id
-    where a.intake_id = intake.id and d.state = 'approved' order by d.approved_at, d.id
-  loop
-    perform public.apply_decision(decision);
-    released := released + 1;
-  end loop;
+  released := public.release_approved_decisions(intake.id);
   if released = 0 then
     raise exception 'No approved decision is waiting on this intake: approve some first.' using errcode = 'P0001';
   end if;

@@ -3637,6 +3637,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      release_approved_decisions: {
+        Args: {
+          intake_id: string;
+        };
+        Returns: number;
+      };
       release_decision: {
         Args: {
           decision_id: string;
