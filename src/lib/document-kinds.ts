@@ -23,7 +23,14 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<string, string>> = {
   reference: 'Reference letter',
   portfolio: 'Portfolio',
   other: 'Other document',
+  condition_evidence: 'Evidence for a condition',
 };
+
+/**
+ * Evidence for a condition of an offer: a kind an application holds, never one a course asks for
+ * (so it is not among DOCUMENT_KINDS, which the course editor offers).
+ */
+export const EVIDENCE_KIND = 'condition_evidence';
 
 export function documentKindLabel(kind: string): string {
   return DOCUMENT_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');

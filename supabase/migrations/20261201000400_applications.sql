@@ -588,6 +588,7 @@ as $$
     when 'reference' then 'Reference letter'
     when 'portfolio' then 'Portfolio'
     when 'other' then 'Other document'
+    when 'condition_evidence' then 'Evidence for a condition'
     else replace(kind, '_', ' ') end
 $$;
 revoke execute on function public.document_kind_label(text) from public;
@@ -648,8 +649,11 @@ on conflict (id) do nothing;
 create table public.application_documents (
   id uuid primary key default gen_random_uuid(),
   application_id uuid not null references public.applications (id) on delete cascade,
+  -- condition_evidence answers one condition of a conditional offer (condition_id, added with the
+  -- conditions in the decisions migration).
   kind text not null check (kind in
-    ('passport', 'transcript', 'english_test', 'cv', 'statement', 'reference', 'portfolio', 'other')),
+    ('passport', 'transcript', 'english_test', 'cv', 'statement', 'reference', 'portfolio', 'other',
+     'condition_evidence')),
   storage_path text not null unique check (char_length(storage_path) <= 300),
   file_name text not null check (char_length(file_name) between 1 and 180),
   size_bytes bigint not null check (size_bytes > 0),
@@ -664,8 +668,9 @@ create table public.application_documents (
 create index application_documents_app_idx on public.application_documents (application_id, kind);
 create index application_documents_reviewer_idx on public.application_documents (reviewed_by);
 
--- The caller owns the application and it takes documents now: a draft, action required, or
--- one with a rejected document of that kind (of any kind when none is given).
+-- The caller owns the application and it takes documents now: a draft, action required, one with
+-- a rejected document of that kind (of any kind when none is given), or a conditional offer taking
+-- evidence for its conditions (which condition is checked when the evidence is recorded).
 create or replace function public.application_accepts_documents(application uuid, document_kind text)
 returns boolean
 language sql stable security definer
@@ -675,6 +680,8 @@ as $$
     select 1 from public.applications a
     where a.id = application and a.applicant_id = (select auth.uid())
       and (a.status in ('draft', 'action_required')
+        or (a.status in ('offer_conditional', 'conditions_pending')
+          and coalesce(document_kind, 'condition_evidence') = 'condition_evidence')
         or (a.status not in ('withdrawn', 'declined', 'rejected', 'expired', 'enrolled', 'offer_withdrawn')
           and exists (select 1 from public.application_documents d
             where d.application_id = a.id and (document_kind is null or d.kind = document_kind)

@@ -198,6 +198,10 @@ create table public.application_decisions (
   -- The status the decision was made on; it applies only while the application still has it.
   from_status text not null,
   conditions text check (char_length(conditions) <= 4000),
+  -- When the conditions must be met by (each condition of the checklist starts with it) and when the
+  -- applicant must reply to an offer by; null takes the intake's defaults when the decision applies.
+  conditions_deadline date,
+  reply_by date,
   reason_id uuid references public.decision_reasons (id) on delete restrict,
   reason_detail text check (char_length(reason_detail) <= 2000),
   -- An administrator's reason for going beyond the places or the document checks.
@@ -534,6 +538,8 @@ begin
   end if;
   if outcome = 'offer_conditional' and coalesce(btrim(conditions), '') = '' then
     problems := problems || 'A conditional offer needs its conditions.'::text;
+  elsif outcome = 'offer_conditional' and cardinality(public.condition_lines(conditions)) > 10 then
+    problems := problems || 'A conditional offer lists 10 conditions at most, one per line.'::text;
   end if;
   if outcome in ('rejected', 'offer_withdrawn', 'conditions_not_met') then
     select * into reason from public.decision_reasons r where r.id = reason_id;
@@ -609,7 +615,7 @@ as $$
 begin
   perform public.queue_event(app.applicant_id, app.id, 'decision_' || decision.outcome,
     case decision.outcome
-      when 'offer_conditional' then jsonb_build_object('conditions', decision.conditions)
+      when 'offer_conditional' then jsonb_build_object('conditions', public.conditions_in_words(app.id))
       when 'conditions_met' then jsonb_build_object('next_step', case when app.status = 'accepted'
         then 'Your place is confirmed. Admissions will send your enrolment instructions.'
         else format('Please accept or decline it on your Unipath applications page by %s.',
@@ -673,10 +679,12 @@ begin
     decided_at = case when decision.outcome in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected')
       then now() else a.decided_at end,
     reply_by = case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(a.status)
-      then greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) else a.reply_by end
+      then case when decision.reply_by is not null then greatest(decision.reply_by, current_date)
+        else greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) end else a.reply_by end
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
+  perform public.settle_offer_conditions(app, decision, intake);
   perform public.queue_decision_letter(app, decision);
   return app;
 end
@@ -697,7 +705,8 @@ $$;
 -- also goes out now where the intake allows it.
 create or replace function public.decide_application(application_id uuid, expected_version integer,
   outcome text, conditions text default null, reason_id uuid default null, reason_detail text default null,
-  override_reason text default null, release boolean default false)
+  override_reason text default null, release boolean default false, conditions_deadline date default null,
+  reply_by date default null)
 returns public.application_decisions
 language plpgsql security definer
 set search_path = ''
@@ -716,17 +725,25 @@ begin
   -- Offers on the same intake wait for each other here, so two cannot both take the last place.
   perform 1 from public.intakes i where i.id = app.intake_id for update;
   problems := public.decision_problems(app, outcome, conditions, reason_id, clean_override);
+  if outcome in ('offer_conditional', 'offer_unconditional') and decide_application.reply_by < current_date then
+    problems := problems || 'Choose a reply-by date from today on.'::text;
+  end if;
+  if outcome = 'offer_conditional' and decide_application.conditions_deadline < current_date then
+    problems := problems || 'Choose a deadline for the conditions from today on.'::text;
+  end if;
   if cardinality(problems) > 0 then
     raise exception '%', array_to_string(problems, ' ') using errcode = 'P0001';
   end if;
   insert into public.application_decisions (application_id, outcome, from_status, conditions, reason_id,
-    reason_detail, override_reason, state, recommended_by, approved_by, approved_at)
+    reason_detail, override_reason, state, recommended_by, approved_by, approved_at, conditions_deadline, reply_by)
   values (app.id, outcome, app.status,
     case when outcome = 'offer_conditional' then left(btrim(conditions), 4000) end,
     case when outcome in ('rejected', 'offer_withdrawn', 'conditions_not_met') then reason_id end,
     nullif(left(btrim(reason_detail), 2000), ''), left(clean_override, 1000),
     case when approved then 'approved' else 'recommended' end, auth.uid(),
-    case when approved then auth.uid() end, case when approved then now() end)
+    case when approved then auth.uid() end, case when approved then now() end,
+    case when outcome = 'offer_conditional' then decide_application.conditions_deadline end,
+    case when outcome in ('offer_conditional', 'offer_unconditional') then decide_application.reply_by end)
   returning * into decision;
   perform public.mark_application_changed(app.id, case when approved then 'decided ' else 'recommended ' end
     || public.decision_label(outcome));
@@ -1079,15 +1096,245 @@ revoke execute on function public.unverified_documents(public.applications),
   public.apply_decision(public.application_decisions), public.releases_one_by_one(uuid),
   public.lock_open_decision(uuid, integer)
   from public, anon, authenticated;
-revoke execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean),
+revoke execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean, date, date),
   public.approve_decision(uuid, integer, boolean), public.release_decision(uuid, integer),
   public.cancel_decision(uuid, integer, text), public.publish_decisions(uuid),
   public.move_on_waitlist(uuid, integer, text), public.preview_decision(uuid, text, text, uuid, text),
   public.dismiss_place_alert(uuid)
   from public, anon;
-grant execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean),
+grant execute on function public.decide_application(uuid, integer, text, text, uuid, text, text, boolean, date, date),
   public.approve_decision(uuid, integer, boolean), public.release_decision(uuid, integer),
   public.cancel_decision(uuid, integer, text), public.publish_decisions(uuid),
   public.move_on_waitlist(uuid, integer, text), public.preview_decision(uuid, text, text, uuid, text),
   public.dismiss_place_alert(uuid)
   to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Offer conditions as a checklist.
+--
+-- A conditional offer's conditions are written one per line. When the offer is released each line
+-- becomes a condition with its own deadline (the decision's, else two weeks before the intake
+-- starts, never sooner than two weeks away). The applicant uploads evidence against a condition
+-- (a document of kind condition_evidence naming it); staff mark each met or not met, and may move
+-- its deadline. When the last one is met, "Conditions met" is decided through the usual rules: an
+-- administrator's goes out at once where the intake allows, a counsellor's waits for approval.
+-- "Conditions met" decided by hand marks whatever was still open as met.
+
+-- The conditions of a conditional offer, one per non-empty line, list marks ("-", "•", "1.") taken off.
+create or replace function public.condition_lines(conditions text) returns text[]
+language sql immutable
+set search_path = ''
+as $$
+  select coalesce(array_agg(line order by n), '{}')
+  from (
+    select btrim(regexp_replace(raw, '^\s*([-•*]|[0-9]{1,2}[.)])\s+', '')) as line, n
+    from regexp_split_to_table(coalesce(conditions, ''), E'\r?\n') with ordinality as t (raw, n)
+  ) lines
+  where line <> ''
+$$;
+revoke execute on function public.condition_lines(text) from public;
+grant execute on function public.condition_lines(text) to authenticated, service_role;
+
+create table public.offer_conditions (
+  id uuid primary key default gen_random_uuid(),
+  application_id uuid not null references public.applications (id) on delete cascade,
+  decision_id uuid not null references public.application_decisions (id) on delete cascade,
+  position smallint not null check (position between 1 and 10),
+  description text not null check (char_length(description) between 1 and 1000),
+  deadline date not null,
+  status text not null default 'pending' check (status in ('pending', 'met', 'not_met')),
+  -- What staff tell the applicant when a condition is not met (the applicant reads it).
+  note text check (char_length(note) <= 500),
+  marked_by uuid references auth.users (id) on delete set null,
+  marked_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (decision_id, position),
+  constraint offer_conditions_marked check ((status = 'pending') = (marked_at is null))
+);
+create index offer_conditions_app_idx on public.offer_conditions (application_id, position);
+create index offer_conditions_deadline_idx on public.offer_conditions (deadline) where status = 'pending';
+create index offer_conditions_marked_by_idx on public.offer_conditions (marked_by);
+
+alter table public.offer_conditions enable row level security;
+revoke all on public.offer_conditions from anon, authenticated;
+grant select on public.offer_conditions to authenticated;
+-- Conditions exist only once the offer is released, so the applicant reads nothing early.
+create policy offer_conditions_select on public.offer_conditions
+  for select to authenticated
+  using (
+    (select public.is_staff())
+    or exists (select 1 from public.applications a
+      where a.id = offer_conditions.application_id and a.applicant_id = (select auth.uid()))
+  );
+
+-- Evidence names the condition it answers; only a condition still open takes evidence.
+alter table public.application_documents
+  add column condition_id uuid references public.offer_conditions (id) on delete cascade;
+create index application_documents_condition_idx on public.application_documents (condition_id);
+grant insert (condition_id) on public.application_documents to authenticated;
+
+create or replace function public.check_condition_evidence() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.kind <> 'condition_evidence' then
+    if new.condition_id is not null then
+      raise exception 'Only evidence for a condition names a condition.' using errcode = '22023';
+    end if;
+    return new;
+  end if;
+  if not exists (select 1 from public.offer_conditions c
+      where c.id = new.condition_id and c.application_id = new.application_id and c.status = 'pending') then
+    raise exception 'This condition no longer takes evidence: it was already marked.' using errcode = '22023';
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.check_condition_evidence() from public, anon, authenticated;
+create trigger application_documents_condition before insert on public.application_documents
+  for each row execute function public.check_condition_evidence();
+
+-- Creates the checklist when a conditional offer is released; "Conditions met" closes what is open.
+create or replace function public.settle_offer_conditions(app public.applications,
+  decision public.application_decisions, intake public.intakes)
+returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if decision.outcome = 'offer_conditional' then
+    insert into public.offer_conditions (application_id, decision_id, position, description, deadline)
+    select app.id, decision.id, n, left(line, 1000),
+      coalesce(decision.conditions_deadline, greatest(intake.start_date - 14, current_date + 14))
+    from unnest(public.condition_lines(decision.conditions)) with ordinality as t (line, n)
+    where n <= 10;
+  elsif decision.outcome = 'conditions_met' then
+    update public.offer_conditions c set status = 'met', marked_by = auth.uid(), marked_at = now(), note = null
+    where c.application_id = app.id and c.status <> 'met';
+  end if;
+end
+$$;
+
+-- The conditions as the letters list them: one line each, with its deadline.
+create or replace function public.conditions_in_words(application_id uuid) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select string_agg(format('%s. %s (by %s)', c.position, c.description, to_char(c.deadline, 'FMDD FMMonth YYYY')),
+    E'\n' order by c.position)
+  from public.offer_conditions c
+  where c.application_id = conditions_in_words.application_id
+    and c.decision_id = (select x.decision_id from public.offer_conditions x
+      where x.application_id = conditions_in_words.application_id order by x.created_at desc limit 1)
+$$;
+revoke execute on function public.settle_offer_conditions(public.applications, public.application_decisions, public.intakes),
+  public.conditions_in_words(uuid) from public, anon, authenticated;
+
+-- The condition, locked with its application, for staff acting on it against the version they saw.
+create or replace function public.lock_offer_condition(condition_id uuid, expected_version integer,
+  out app public.applications, out cond public.offer_conditions)
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff mark offer conditions.' using errcode = '42501';
+  end if;
+  select * into cond from public.offer_conditions c where c.id = condition_id;
+  if not found then
+    raise exception 'That condition was not found.' using errcode = 'P0002';
+  end if;
+  app := public.lock_application(cond.application_id, true);
+  perform public.check_application_version(app, expected_version);
+  if app.status not in ('offer_conditional', 'conditions_pending') then
+    raise exception 'The conditions can be marked only while the conditional offer stands.' using errcode = 'P0001';
+  end if;
+  select * into cond from public.offer_conditions c where c.id = condition_id for update;
+end
+$$;
+revoke execute on function public.lock_offer_condition(uuid, integer) from public, anon, authenticated;
+
+-- Staff mark one condition met or not met (a note the applicant reads is needed for "not met"); the
+-- applicant hears of it. When every condition is met, "Conditions met" is decided with release.
+create or replace function public.mark_offer_condition(condition_id uuid, expected_version integer, met boolean,
+  note text default null)
+returns public.offer_conditions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  locked record := public.lock_offer_condition(condition_id, expected_version);
+  app public.applications := locked.app;
+  cond public.offer_conditions := locked.cond;
+  clean text := nullif(btrim(coalesce(note, '')), '');
+begin
+  if met is null then
+    raise exception 'Say whether the condition is met.' using errcode = '22023';
+  end if;
+  if not met and clean is null then
+    raise exception 'Say why the condition is not met: the applicant reads it.' using errcode = '22023';
+  end if;
+  if char_length(clean) > 500 then
+    raise exception 'The note is too long (500 characters at most).' using errcode = '22023';
+  end if;
+  if cond.status = (case when met then 'met' else 'not_met' end) then
+    raise exception 'This condition is already marked %.', case when met then 'met' else 'not met' end
+      using errcode = 'P0001';
+  end if;
+  update public.offer_conditions c set status = case when met then 'met' else 'not_met' end,
+    note = case when met then null else left(clean, 500) end, marked_by = auth.uid(), marked_at = now()
+  where c.id = cond.id returning * into cond;
+  app := public.mark_application_changed(app.id, format('marked condition %s %s', cond.position,
+    case when met then 'met' else 'not met' end));
+  perform public.queue_event(app.applicant_id, app.id, 'offer_condition_updated', jsonb_build_object(
+    'condition', cond.description,
+    'update', case when met then 'Met.' else 'Not met: ' || cond.note end));
+  if met and not exists (select 1 from public.offer_conditions c where c.application_id = app.id and c.status <> 'met')
+    and not exists (select 1 from public.application_decisions d
+      where d.application_id = app.id and d.state in ('recommended', 'approved')) then
+    perform public.decide_application(app.id, app.version, 'conditions_met', release => true);
+  end if;
+  return cond;
+end
+$$;
+
+-- Staff move one open condition's deadline (never into the past); the applicant is told and the
+-- reminders for it start again.
+create or replace function public.set_offer_condition_deadline(condition_id uuid, expected_version integer,
+  deadline date)
+returns public.offer_conditions
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  locked record := public.lock_offer_condition(condition_id, expected_version);
+  app public.applications := locked.app;
+  cond public.offer_conditions := locked.cond;
+  previous date := cond.deadline;
+begin
+  if cond.status <> 'pending' then
+    raise exception 'Only a condition still open has a deadline to move.' using errcode = 'P0001';
+  end if;
+  if set_offer_condition_deadline.deadline is null or set_offer_condition_deadline.deadline < current_date then
+    raise exception 'Choose a deadline from today on.' using errcode = '22023';
+  end if;
+  if set_offer_condition_deadline.deadline = previous then
+    raise exception 'The condition already has that deadline.' using errcode = 'P0001';
+  end if;
+  update public.offer_conditions c set deadline = set_offer_condition_deadline.deadline where c.id = cond.id
+  returning * into cond;
+  perform public.mark_application_changed(cond.application_id, format('moved the deadline of condition %s', cond.position));
+  delete from public.reminders_sent r where r.application_id = cond.application_id and r.kind = 'condition_deadline'
+    and r.step like cond.id || ':%';
+  perform public.queue_event(app.applicant_id, cond.application_id, 'offer_condition_updated', jsonb_build_object(
+    'condition', cond.description,
+    'update', format('New deadline: %s (it was %s).', to_char(cond.deadline, 'FMDD FMMonth YYYY'),
+      to_char(previous, 'FMDD FMMonth YYYY'))));
+  return cond;
+end
+$$;
+revoke execute on function public.mark_offer_condition(uuid, integer, boolean, text),
+  public.set_offer_condition_deadline(uuid, integer, date) from public, anon;
+grant execute on function public.mark_offer_condition(uuid, integer, boolean, text),
+  public.set_offer_condition_deadline(uuid, integer, date) to authenticated, service_role;

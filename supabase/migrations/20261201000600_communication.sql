@@ -994,7 +994,10 @@ begin
     'reason', coalesce(app.outcome_reason, 'The reason staff give, in the words the applicant reads.'),
     'reupload_url', site || '/applications/' || app.id || '#documents-' || app.id,
     'respond_url', site || '/applications/' || app.id || '#documents-' || app.id,
-    'conditions', coalesce(app.offer_conditions, 'The conditions of the offer, as staff wrote them.'),
+    'conditions', coalesce(public.conditions_in_words(app.id), app.offer_conditions,
+      '1. The conditions of the offer, as staff wrote them (by the deadline of each).'),
+    'condition', 'One condition of the offer, as staff wrote it.',
+    'update', 'Met.',
     'submitted_at', to_char(app.submitted_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
     'request', 'The request staff write when they ask the applicant for action.',
     'missing_items', E'- Passport: not accepted (the scan is blurred). Upload a new one.\n- Academic transcript: not uploaded yet.',
@@ -1349,7 +1352,9 @@ insert into public.message_templates (key, audience, essential, description, fie
 --   draft_deadline    14, 3 and 1 days before the intake's deadline, for a draft on an open intake;
 --   offer_reply       7 and 2 days before the reply-by date, for an offer not yet answered;
 --   documents_missing 3 days after the application became "action required" when the applicant has
---                     uploaded nothing since, then every 7 days while that stays so.
+--                     uploaded nothing since, then every 7 days while that stays so;
+--   condition_deadline 7 and 2 days before an offer condition's deadline, while it is open and has
+--                     no evidence.
 -- Days are calendar days of the database's time zone (UTC on the stack). When the job missed a day
 -- only the latest step due goes out, and a step is never sent for something that did not yet exist on
 -- its day (a draft begun two days before the deadline hears nothing about "3 days left").
@@ -1527,6 +1532,24 @@ insert into public.message_templates (key, audience, essential, description, fie
   E'Hello {{recipient_name}},\n\nOn {{asked_on}} admissions asked for the following before your application {{reference}} for {{course}} at {{university}} can go on:\n\n{{requested}}\n\nNothing has been uploaded since. Add it here: {{application_url}}\n\nYou get this reminder because reminders are on. To stop reminders about deadlines and replies: {{unsubscribe_url}}\nMessages about your applications (receipts, decisions) always come.\n\nUnipath Admissions',
   '<p>Hello {{recipient_name}},</p><p>On {{asked_on}} admissions asked for the following before your application {{reference}} for {{course}} at {{university}} can go on:</p><blockquote>{{requested}}</blockquote><p>Nothing has been uploaded since. <a href="{{application_url}}">Add it to your application</a></p><p>You get this reminder because reminders are on. <a href="{{unsubscribe_url}}">Stop reminders about deadlines and replies</a>. Messages about your applications (receipts, decisions) always come.</p><p>Unipath Admissions</p>');
 
+-- Offer conditions: the applicant hears when staff mark one or move its deadline, and is reminded 7 and
+-- 2 days before a deadline while the condition is open and no evidence for it has come.
+insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
+('offer_condition_updated', 'applicant', true,
+  'Admissions marked a condition of the applicant''s conditional offer met or not met, or moved its deadline.',
+  '{recipient_name,reference,course,university,term,condition,update,application_url,applications_url,site_url}',
+  'A condition of your offer: {{reference}}',
+  'Condition “{{condition}}”: {{update}}',
+  E'Hello {{recipient_name}},\n\nAdmissions updated a condition of your offer for {{course}} at {{university}} ({{term}}).\n\nCondition: {{condition}}\n{{update}}\n\nSee every condition and upload evidence: {{application_url}}\n\nReference: {{reference}}\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>Admissions updated a condition of your offer for <strong>{{course}}</strong> at {{university}} ({{term}}).</p><p>Condition: {{condition}}<br>{{update}}</p><p><a href="{{application_url}}">See every condition and upload evidence</a></p><p>Reference: {{reference}}</p><p>Unipath Admissions</p>'),
+('reminder_condition_deadline', 'applicant', false,
+  'Reminder 7 and 2 days before the deadline of an offer condition for which no evidence has been uploaded.',
+  '{recipient_name,reference,course,university,term,condition,deadline,application_url,applications_url,profile_url,site_url,due,unsubscribe_url}',
+  'Evidence for your offer condition is due {{due}} ({{reference}})',
+  'Upload evidence for “{{condition}}” by {{deadline}} ({{due}})',
+  E'Hello {{recipient_name}},\n\nYour offer for {{course}} at {{university}} ({{term}}) has a condition due {{due}}, on {{deadline}}, and we have no evidence for it yet:\n\n{{condition}}\n\nUpload it here: {{application_url}}\n\nYou get this reminder because reminders are on. To stop reminders about deadlines and replies: {{unsubscribe_url}}\nMessages about your applications (receipts, decisions) always come.\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>Your offer for <strong>{{course}}</strong> at {{university}} ({{term}}) has a condition due <strong>{{due}}</strong>, on {{deadline}}, and we have no evidence for it yet:</p><blockquote>{{condition}}</blockquote><p><a href="{{application_url}}">Upload the evidence</a></p><p>You get this reminder because reminders are on. <a href="{{unsubscribe_url}}">Stop reminders about deadlines and replies</a>. Messages about your applications (receipts, decisions) always come.</p><p>Unipath Admissions</p>');
+
 -- The name staff know a colleague by, or Unipath when the system acts.
 create or replace function public.staff_display_name(person uuid) returns text
 language sql stable security definer
@@ -1646,9 +1669,10 @@ create trigger application_messages_resume_review after insert on public.applica
 create table public.reminders_sent (
   id bigint generated always as identity primary key,
   application_id uuid not null references public.applications (id) on delete cascade,
-  kind text not null check (kind in ('draft_deadline', 'offer_reply', 'documents_missing', 'interview')),
-  -- The days before the date (draft_deadline, offer_reply), or '<request>:<n>' for the n-th reminder
-  -- about one "action required" request (documents_missing).
+  kind text not null check (kind in ('draft_deadline', 'offer_reply', 'documents_missing', 'interview',
+    'condition_deadline')),
+  -- The days before the date (draft_deadline, offer_reply), '<condition>:<days>' (condition_deadline),
+  -- or '<request>:<n>' for the n-th reminder about one "action required" request (documents_missing).
   step text not null check (char_length(step) between 1 and 60),
   recipient_id uuid not null references auth.users (id) on delete cascade,
   sent_at timestamptz not null default now(),
@@ -1758,6 +1782,24 @@ begin
       'reminder_documents_missing', jsonb_build_object(
         'requested', coalesce(nullif(btrim(due.note), ''), 'See your application for what is needed.'),
         'asked_on', to_char(due.created_at, 'FMDD FMMonth YYYY'))) then
+      queued := queued + 1;
+    end if;
+  end loop;
+
+  -- Offer conditions still open with no evidence for them: 7 and 2 days before each deadline.
+  for due in
+    select a.id, a.applicant_id, c.id as condition, c.description, c.deadline, c.deadline - today as days_left, s.step
+    from public.offer_conditions c
+    join public.applications a on a.id = c.application_id
+    cross join lateral (select min(x) as step from unnest(array[7, 2]) x where x >= c.deadline - today) s
+    where c.status = 'pending' and a.status in ('offer_conditional', 'conditions_pending')
+      and c.deadline between today and today + 7 and c.created_at::date <= c.deadline - s.step
+      and not exists (select 1 from public.application_documents d where d.condition_id = c.id)
+    order by c.id
+  loop
+    if public.send_reminder(due.id, due.applicant_id, 'condition_deadline', due.condition || ':' || due.step,
+      'reminder_condition_deadline', jsonb_build_object('due', public.days_from_now(due.days_left),
+        'condition', due.description, 'deadline', to_char(due.deadline, 'FMDD FMMonth YYYY'))) then
       queued := queued + 1;
     end if;
   end loop;

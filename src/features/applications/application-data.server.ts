@@ -7,7 +7,7 @@ import type { RowOf } from '../../lib/supabase/columns.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export const DOCUMENT_COLUMNS =
-  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at' as const;
+  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at, condition_id' as const;
 
 const DRAFT_COLUMNS = 'id, course_id, intake_id, current_step, answers, updated_at, version' as const;
 type DraftRow = RowOf<'applications', typeof DRAFT_COLUMNS>;

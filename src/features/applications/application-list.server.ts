@@ -2,6 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DOCUMENT_COLUMNS } from './application-data.server.ts';
 import type { ApplicationDocument } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
+import {
+  OFFER_CONDITION_COLUMNS,
+  offerConditionsFrom,
+  type OfferCondition,
+} from '../../lib/offer-conditions.ts';
 
 export interface HistoryEntry {
   id: number;
@@ -37,6 +42,8 @@ export interface ApplicationSummary {
   course: { id: string; title: string; university_name: string; slug: string } | null;
   intake: { term: string; start_date: string; deadline: string } | null;
   documents: ApplicationDocument[];
+  /** The conditional offer's checklist, once the offer is released. */
+  conditions: OfferCondition[];
   history: HistoryEntry[];
   guide: StatusGuide | null;
 }
@@ -47,6 +54,7 @@ const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, 
   conditions_met_at, outcome_reason, answers,
   course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline),
   documents:application_documents(${DOCUMENT_COLUMNS}),
+  conditions:offer_conditions(${OFFER_CONDITION_COLUMNS}),
   history:application_status_history(id, from_status, to_status, actor_kind, note, created_at)`;
 
 /** Who acts next and what happens next for every status, as the database states it. */
@@ -63,6 +71,7 @@ function withGuide(row: Row, guide: Map<string, StatusGuide>): ApplicationSummar
   return {
     ...row,
     documents: [...row.documents].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    conditions: offerConditionsFrom(row.conditions),
     // Steps taken in one transaction share a time; the row id keeps them in the order they happened.
     history: [...row.history].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
     guide: guide.get(row.status) ?? null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_KINDS } from '../../lib/document-kinds.ts';
+import { DOCUMENT_KINDS, EVIDENCE_KIND } from '../../lib/document-kinds.ts';
 import type { Caller } from './api-request.server.ts';
 import { registerDocument, type DocumentOutcome } from './documents.server.ts';
 import { BUCKET_RULE, inspectFile } from './file-sniff.ts';
@@ -7,10 +7,12 @@ import { storeCheckedFile, type FileWriter } from './file-store.server.ts';
 
 /** The fields posted with a document's file (multipart), besides the file itself. */
 export const documentUploadSchema = z.object({
-  kind: z.enum(DOCUMENT_KINDS),
+  kind: z.enum([...DOCUMENT_KINDS, EVIDENCE_KIND]),
   /** Chosen by the browser (`storagePathFor`), so that it can settle an upload whose answer it lost. */
   storage_path: z.string().min(1).max(300),
   replaces: z.uuid().nullable(),
+  /** The offer condition this file is evidence for; the database checks it is open and this application's. */
+  condition_id: z.uuid().nullable(),
 });
 
 const unreadable = { ok: false, status: 400, message: 'The upload could not be read.' } as const;
@@ -60,9 +62,10 @@ export async function uploadDocument(
     kind: form.get('kind'),
     storage_path: form.get('storage_path'),
     replaces: form.get('replaces') || null,
+    condition_id: form.get('condition_id') || null,
   });
   if (!(file instanceof File) || !fields.success) return unreadable;
-  const { kind, storage_path: path, replaces } = fields.data;
+  const { kind, storage_path: path, replaces, condition_id: conditionId } = fields.data;
   if (!isOwnPath(path, caller, applicationId)) return unreadable;
   const checked = await inspectFile(file, BUCKET_RULE);
   if (!checked.ok) return refused(checked.reason);
@@ -93,5 +96,6 @@ export async function uploadDocument(
     size_bytes: file.size,
     content_type: checked.type,
     replaces,
+    condition_id: conditionId,
   });
 }

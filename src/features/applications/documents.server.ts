@@ -14,6 +14,8 @@ export interface RegisterDocumentInput {
   content_type: string;
   /** The document this upload replaces (a re-upload); removed once the new one is recorded. */
   replaces?: string | null;
+  /** The offer condition the file is evidence for. */
+  condition_id?: string | null;
 }
 
 export type DocumentOutcome =

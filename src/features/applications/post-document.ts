@@ -8,6 +8,7 @@ export interface DocumentPost {
   kind: string;
   path: string;
   replaces: string | null;
+  conditionId: string | null;
   onProgress: (fraction: number) => void;
 }
 
@@ -46,6 +47,7 @@ export async function postDocument(input: DocumentPost): Promise<DocumentPostRes
   form.set('kind', input.kind);
   form.set('storage_path', input.path);
   if (input.replaces) form.set('replaces', input.replaces);
+  if (input.conditionId) form.set('condition_id', input.conditionId);
   const token = await ensureCsrfToken();
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();

@@ -39,6 +39,8 @@ export interface ApplicationDocument {
   rejection_reason: string | null;
   storage_path: string;
   created_at: string;
+  /** The offer condition this file is evidence for, when it is. */
+  condition_id?: string | null;
 }
 
 /** The states a document can be in (the `status` check on `application_documents`). */

@@ -64,7 +64,7 @@ export async function sweepUnrecordedFiles(
 }
 
 const DOCUMENT_FIELDS =
-  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at' as const;
+  'id, kind, file_name, size_bytes, content_type, status, rejection_reason, storage_path, created_at, condition_id' as const;
 
 /**
  * After storing or recording an upload failed: the document, when its insert went through although

@@ -12,6 +12,8 @@ export interface UploadTarget {
   userId: string;
   applicationId: string;
   rule: DocumentRequirement;
+  /** The offer condition the file is evidence for (kind condition_evidence). */
+  conditionId?: string;
 }
 
 export type UploadState =
@@ -52,6 +54,7 @@ export function useDocumentUpload(
       kind: target.rule.kind,
       path,
       replaces,
+      conditionId: target.conditionId ?? null,
       onProgress: (progress) => setState({ phase: 'uploading', progress }),
     });
     if (sent.ok) return finish(sent.document, replaces);

@@ -92,6 +92,7 @@ export type Database = {
           cancelled_at: string | null;
           cancelled_by: string | null;
           conditions: string | null;
+          conditions_deadline: string | null;
           from_status: string;
           id: string;
           outcome: string;
@@ -102,6 +103,7 @@ export type Database = {
           recommended_by: string | null;
           released_at: string | null;
           released_by: string | null;
+          reply_by: string | null;
           state: string;
         };
         Insert: {
@@ -112,6 +114,7 @@ export type Database = {
           cancelled_at?: string | null;
           cancelled_by?: string | null;
           conditions?: string | null;
+          conditions_deadline?: string | null;
           from_status: string;
           id?: string;
           outcome: string;
@@ -122,6 +125,7 @@ export type Database = {
           recommended_by?: string | null;
           released_at?: string | null;
           released_by?: string | null;
+          reply_by?: string | null;
           state?: string;
         };
         Update: {
@@ -132,6 +136,7 @@ export type Database = {
           cancelled_at?: string | null;
           cancelled_by?: string | null;
           conditions?: string | null;
+          conditions_deadline?: string | null;
           from_status?: string;
           id?: string;
           outcome?: string;
@@ -142,6 +147,7 @@ export type Database = {
           recommended_by?: string | null;
           released_at?: string | null;
           released_by?: string | null;
+          reply_by?: string | null;
           state?: string;
         };
         Relationships: [
@@ -164,6 +170,7 @@ export type Database = {
       application_documents: {
         Row: {
           application_id: string;
+          condition_id: string | null;
           content_type: string;
           created_at: string;
           file_name: string;
@@ -178,6 +185,7 @@ export type Database = {
         };
         Insert: {
           application_id: string;
+          condition_id?: string | null;
           content_type: string;
           created_at?: string;
           file_name: string;
@@ -192,6 +200,7 @@ export type Database = {
         };
         Update: {
           application_id?: string;
+          condition_id?: string | null;
           content_type?: string;
           created_at?: string;
           file_name?: string;
@@ -210,6 +219,13 @@ export type Database = {
             columns: ['application_id'];
             isOneToOne: false;
             referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'application_documents_condition_id_fkey';
+            columns: ['condition_id'];
+            isOneToOne: false;
+            referencedRelation: 'offer_conditions';
             referencedColumns: ['id'];
           },
         ];
@@ -1777,6 +1793,63 @@ export type Database = {
           },
         ];
       };
+      offer_conditions: {
+        Row: {
+          application_id: string;
+          created_at: string;
+          deadline: string;
+          decision_id: string;
+          description: string;
+          id: string;
+          marked_at: string | null;
+          marked_by: string | null;
+          note: string | null;
+          position: number;
+          status: string;
+        };
+        Insert: {
+          application_id: string;
+          created_at?: string;
+          deadline: string;
+          decision_id: string;
+          description: string;
+          id?: string;
+          marked_at?: string | null;
+          marked_by?: string | null;
+          note?: string | null;
+          position: number;
+          status?: string;
+        };
+        Update: {
+          application_id?: string;
+          created_at?: string;
+          deadline?: string;
+          decision_id?: string;
+          description?: string;
+          id?: string;
+          marked_at?: string | null;
+          marked_by?: string | null;
+          note?: string | null;
+          position?: number;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offer_conditions_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'offer_conditions_decision_id_fkey';
+            columns: ['decision_id'];
+            isOneToOne: false;
+            referencedRelation: 'application_decisions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       place_alerts: {
         Row: {
           application_id: string;
@@ -2846,6 +2919,18 @@ export type Database = {
         };
         Returns: number;
       };
+      condition_lines: {
+        Args: {
+          conditions: string;
+        };
+        Returns: string[];
+      };
+      conditions_in_words: {
+        Args: {
+          application_id: string;
+        };
+        Returns: string;
+      };
       convert_amount: {
         Args: {
           amount: number;
@@ -2931,12 +3016,14 @@ export type Database = {
         Args: {
           application_id: string;
           conditions?: string;
+          conditions_deadline?: string;
           expected_version: number;
           outcome: string;
           override_reason?: string;
           reason_detail?: string;
           reason_id?: string;
           release?: boolean;
+          reply_by?: string;
         };
         Returns: Database['public']['Tables']['application_decisions']['Row'];
       };
@@ -3252,6 +3339,16 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['applications']['Row'];
       };
+      lock_offer_condition: {
+        Args: {
+          condition_id: string;
+          expected_version: number;
+        };
+        Returns: {
+          app: Database['public']['Tables']['applications']['Row'];
+          cond: Database['public']['Tables']['offer_conditions']['Row'];
+        };
+      };
       lock_open_decision: {
         Args: {
           decision_id: string;
@@ -3278,6 +3375,15 @@ export type Database = {
           notification_id: string;
         };
         Returns: undefined;
+      };
+      mark_offer_condition: {
+        Args: {
+          condition_id: string;
+          expected_version: number;
+          met: boolean;
+          note?: string;
+        };
+        Returns: Database['public']['Tables']['offer_conditions']['Row'];
       };
       may_release_decisions: {
         Args: never;
@@ -3920,6 +4026,14 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['intakes']['Row'];
       };
+      set_offer_condition_deadline: {
+        Args: {
+          condition_id: string;
+          deadline: string;
+          expected_version: number;
+        };
+        Returns: Database['public']['Tables']['offer_conditions']['Row'];
+      };
       set_offer_reply_by: {
         Args: {
           application_id: string;
@@ -3948,6 +4062,14 @@ export type Database = {
           granted: boolean;
           role: string;
           target: string;
+        };
+        Returns: undefined;
+      };
+      settle_offer_conditions: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+          decision: Database['public']['Tables']['application_decisions']['Row'];
+          intake: Database['public']['Tables']['intakes']['Row'];
         };
         Returns: undefined;
       };

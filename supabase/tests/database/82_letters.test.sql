@@ -108,7 +108,7 @@ update public.document_requirements set required = false where kind = 'transcrip
 select tests.authenticate_as('admin');
 select is((public.decide_application(pg_temp.app('02'), pg_temp.ver('02'), 'offer_conditional', conditions => 'IELTS 6.5 overall.', release => true)).state, 'released', 'a conditional offer is released');
 select tests.clear_authentication();
-select is(pg_temp.event('02', 'decision_offer_conditional') ->> 'conditions', 'IELTS 6.5 overall.', 'its letter has the conditions');
+select matches(pg_temp.event('02', 'decision_offer_conditional') ->> 'conditions', '^1\. IELTS 6\.5 overall\. \(by [0-9]{1,2} [A-Z][a-z]+ [0-9]{4}\)$', 'its letter has the conditions, each with its deadline');
 select is(pg_temp.event('02', 'decision_offer_conditional') ->> 'reply_by', to_char(current_date + 90, 'FMDD FMMonth YYYY'), 'and the reply-by date');
 select tests.authenticate_as('admin');
 select is((public.decide_application(pg_temp.app('03'), pg_temp.ver('03'), 'rejected', reason_id => pg_temp.app('reject_reason'), reason_detail => 'Secret: the agent vouched against them.', release => true)).state, 'released', 'an unsuccessful outcome is released with a private detail');

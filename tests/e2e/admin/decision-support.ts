@@ -105,6 +105,8 @@ export async function fillDecision(
     detail?: string;
     override?: string;
     release?: boolean;
+    conditionsDeadline?: string;
+    replyBy?: string;
   } = {},
 ): Promise<void> {
   const form = page.getByTestId('decision-form');
@@ -113,6 +115,9 @@ export async function fillDecision(
   if (fields.reason !== undefined) await form.getByRole('radio', { name: fields.reason }).check();
   if (fields.detail !== undefined) await form.getByLabel('Private detail (optional)').fill(fields.detail);
   if (fields.override !== undefined) await form.getByLabel(/^Override reason/).fill(fields.override);
+  if (fields.conditionsDeadline !== undefined)
+    await form.getByLabel('Conditions due by (optional)').fill(fields.conditionsDeadline);
+  if (fields.replyBy !== undefined) await form.getByLabel('Reply by (optional)').fill(fields.replyBy);
   if (fields.release !== undefined)
     await form.getByLabel('Release to the applicant now').setChecked(fields.release);
 }

@@ -118,9 +118,8 @@ test('an accepted conditional offer reads "Accepted, conditions pending" with it
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('status-badge')).toHaveText('Conditional offer');
-  await expect(page.getByTestId('offer-conditions')).toContainText(
-    `The conditions you must meet${CONDITIONS}`,
-  );
+  await expect(page.getByTestId('offer-conditions')).toContainText('The conditions you must meet');
+  await expect(page.getByTestId('offer-condition-1')).toContainText(`1. ${CONDITIONS}`);
   await expect(page.getByRole('button', { name: 'Withdraw' })).toBeVisible();
   await page.getByRole('button', { name: 'Accept offer' }).click();
   await page
@@ -132,7 +131,7 @@ test('an accepted conditional offer reads "Accepted, conditions pending" with it
   await expect(page.getByTestId('next-actor')).toHaveText('You');
   const outcome = page.getByTestId('outcome');
   await expect(outcome).toContainText('You accepted this conditional offer.');
-  await expect(outcome).toContainText(CONDITIONS);
+  await expect(page.getByTestId('offer-condition-1')).toContainText(CONDITIONS);
   await expect(page.getByText('Meet the conditions of your offer.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Decline offer' })).toHaveCount(0);

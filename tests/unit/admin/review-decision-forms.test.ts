@@ -89,6 +89,8 @@ describe('the decision form', () => {
         version: '3',
         outcome: 'waitlisted',
         conditions: 'IELTS 7',
+        conditions_deadline: '2031-08-01',
+        reply_by: '2031-07-01',
         reason_id: REASON,
         reason_detail: 'Weak interview',
         release: 'yes',
@@ -97,6 +99,8 @@ describe('the decision form', () => {
       version: 3,
       outcome: 'waitlisted',
       conditions: '',
+      conditions_deadline: '',
+      reply_by: '',
       reason_id: '',
       reason_detail: '',
       override_reason: '',
@@ -118,6 +122,20 @@ describe('the decision form', () => {
       release: false,
       confirmation: 'confirmed',
     });
+  });
+
+  it('keeps the days an offer was given: conditions due for a conditional one, reply-by for either', () => {
+    const offer = { version: '3', conditions_deadline: '2031-08-01', reply_by: '2031-07-01' };
+    expect(
+      decisionSchema.parse({ ...offer, outcome: 'offer_conditional', conditions: 'IELTS 7' }),
+    ).toMatchObject({ conditions_deadline: '2031-08-01', reply_by: '2031-07-01' });
+    expect(decisionSchema.parse({ ...offer, outcome: 'offer_unconditional' })).toMatchObject({
+      conditions_deadline: '',
+      reply_by: '2031-07-01',
+    });
+    expect(
+      errors(decisionSchema, { ...offer, outcome: 'offer_unconditional', reply_by: '1 July' }),
+    ).toHaveProperty('reply_by');
   });
 
   it('limits the private detail and the override reason as the database does', () => {

@@ -6,7 +6,7 @@ import {
   type Requirement,
   unverifiedDocuments,
 } from '../../../src/features/admissions/gate/documents-gate.ts';
-import { DOCUMENT_KINDS, documentKindLabel } from '../../../src/lib/document-kinds.ts';
+import { DOCUMENT_KINDS, documentKindLabel, EVIDENCE_KIND } from '../../../src/lib/document-kinds.ts';
 
 const CATALOGUE = 'supabase/migrations/20261201000200_catalogue.sql';
 const APPLICATIONS = 'supabase/migrations/20261201000400_applications.sql';
@@ -110,11 +110,14 @@ async function databaseSays(
 describe('the documents gate the review screen shows is the one the database enforces', () => {
   it('knows exactly the kinds both tables allow', () => {
     expect([...DOCUMENT_KINDS].sort()).toEqual(checkedKinds(CATALOGUE, 'document_requirements').sort());
-    expect([...DOCUMENT_KINDS].sort()).toEqual(checkedKinds(APPLICATIONS, 'application_documents').sort());
+    // An application also holds evidence for an offer's conditions, a kind no course asks for.
+    expect([...DOCUMENT_KINDS, EVIDENCE_KIND].sort()).toEqual(
+      checkedKinds(APPLICATIONS, 'application_documents').sort(),
+    );
   });
 
   it('names every kind, and one it does not know, as document_kind_label() does', async () => {
-    const kinds = [...DOCUMENT_KINDS, 'driving_licence'];
+    const kinds = [...DOCUMENT_KINDS, EVIDENCE_KIND, 'driving_licence'];
     const { rows } = await db.query<{ kind: string; label: string }>(
       'select k as kind, public.document_kind_label(k) as label from unnest($1::text[]) k',
       [kinds],

@@ -36,6 +36,9 @@ export interface DecideInput extends DecisionTerms {
   reasonDetail: string;
   /** Release at once where the caller may and the intake lets decisions go out one by one. */
   release: boolean;
+  /** Days chosen at decision time ('' or absent: the intake's defaults when the decision applies). */
+  conditionsDeadline?: string;
+  replyBy?: string;
 }
 
 /** A step on the open decision, named by its id, against the application's version. */
@@ -70,6 +73,8 @@ export async function decide(supabase: Client, input: DecideInput): Promise<Comm
     expected_version: input.version,
     reason_detail: input.reasonDetail || null,
     release: input.release,
+    conditions_deadline: input.conditionsDeadline || null,
+    reply_by: input.replyBy || null,
   };
   return resultOf(await supabase.rpc('decide_application', withoutNulls(args)));
 }

@@ -39,7 +39,15 @@ export interface DecidingApplication {
   version: number;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string };
-  intake: { id: string; term: string; status: string; release_mode: 'rolling' | 'batch' };
+  intake: {
+    id: string;
+    term: string;
+    status: string;
+    release_mode: 'rolling' | 'batch';
+    /** The intake's defaults for an offer's reply-by date and its conditions' deadline. */
+    reply_by: string | null;
+    start_date: string;
+  };
   documents: readonly HeldDocument[];
 }
 
@@ -60,7 +68,7 @@ export interface DecisionContext {
   nextSteps: Map<string, string>;
 }
 
-const DECISION_COLUMNS = `id, outcome, from_status, conditions, reason_id, reason_detail, override_reason, state,
+const DECISION_COLUMNS = `id, outcome, from_status, conditions, conditions_deadline, reply_by, reason_id, reason_detail, override_reason, state,
   recommended_by, recommended_at, approved_by, approved_at, released_by, released_at, cancelled_by,
   cancelled_at, cancel_note, reason:decision_reasons(public_wording)`;
 

@@ -78,7 +78,14 @@ async function decideFromForm(supabase: Client, applicationId: string, fields: R
     return (await problemsBeforeConfirming(supabase, terms)) ?? paused('confirm');
   }
   const { version, reason_detail: reasonDetail, release: releaseNow } = value;
-  const result = await decide(supabase, { ...terms, version, reasonDetail, release: releaseNow });
+  const result = await decide(supabase, {
+    ...terms,
+    version,
+    reasonDetail,
+    release: releaseNow,
+    conditionsDeadline: value.conditions_deadline,
+    replyBy: value.reply_by,
+  });
   if (!result.ok) return outcomeOfError(result.error);
   if (result.row.state === 'released') sendPendingMail();
   return done(decidedMessage(value.outcome, result.row.state));

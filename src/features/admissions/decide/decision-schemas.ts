@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DECISION_OUTCOMES, decisionLabel, isNegativeOutcome } from '../outcomes/decision-outcomes.ts';
+import {
+  DECISION_OUTCOMES,
+  decisionLabel,
+  isNegativeOutcome,
+  isOfferOutcome,
+} from '../outcomes/decision-outcomes.ts';
 import { versionField } from '../../admin/forms/version-field.ts';
 import { DECISION_LIMITS } from '../outcomes/decision-limits.ts';
 
@@ -9,6 +14,9 @@ const text = (limit: number, what: string) =>
     .trim()
     .max(limit, `Keep the ${what} to ${limit.toLocaleString('en-GB')} characters at most.`)
     .default('');
+
+/** A calendar day, or '' for "the intake's default". */
+const optionalDay = (message: string) => z.union([z.literal(''), z.iso.date(message)], message).default('');
 
 /**
  * The decision form. A conditional offer needs its conditions; a negative outcome needs a reason
@@ -21,6 +29,8 @@ export const decisionSchema = z
     version: versionField,
     outcome: z.enum(DECISION_OUTCOMES, 'Choose a decision.'),
     conditions: text(DECISION_LIMITS.conditions, 'conditions'),
+    conditions_deadline: optionalDay('Choose the conditions deadline as a date, or leave it empty.'),
+    reply_by: optionalDay('Choose the reply-by date as a date, or leave it empty.'),
     reason_id: z.union([z.literal(''), z.uuid()], 'Choose a reason from the list.').default(''),
     reason_detail: text(DECISION_LIMITS.reasonDetail, 'private detail'),
     override_reason: text(DECISION_LIMITS.override, 'override reason'),
@@ -46,9 +56,12 @@ export const decisionSchema = z
   })
   .transform((input) => {
     const negative = isNegativeOutcome(input.outcome);
+    const conditional = input.outcome === 'offer_conditional';
     return {
       ...input,
-      conditions: input.outcome === 'offer_conditional' ? input.conditions : '',
+      conditions: conditional ? input.conditions : '',
+      conditions_deadline: conditional ? input.conditions_deadline : '',
+      reply_by: isOfferOutcome(input.outcome) ? input.reply_by : '',
       reason_id: negative ? input.reason_id : '',
       reason_detail: negative ? input.reason_detail : '',
     };

@@ -9,6 +9,11 @@ import {
 } from '../../../admissions/decide/decision-data.server.ts';
 import { loadPersonNames } from './person-names.server.ts';
 import type { Database, Tables } from '../../../../lib/supabase/database.types.ts';
+import {
+  OFFER_CONDITION_COLUMNS,
+  offerConditionsFrom,
+  type OfferCondition,
+} from '../../../../lib/offer-conditions.ts';
 
 export interface ReviewDocument {
   id: string;
@@ -22,6 +27,8 @@ export interface ReviewDocument {
   reviewed_at: string | null;
   storage_path: string;
   created_at: string;
+  /** The offer condition this document is evidence for (kind condition_evidence). */
+  condition_id: string | null;
 }
 
 export interface StatusChange {
@@ -71,6 +78,8 @@ export interface ReviewApplication {
     release_mode: 'rolling' | 'batch';
   };
   documents: ReviewDocument[];
+  /** The conditional offer's checklist, once it is released. */
+  conditions: OfferCondition[];
   history: StatusChange[];
   notes: InternalNote[];
 }
@@ -134,7 +143,8 @@ const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
   assigned_to, answers, course:courses(id, title, university_name, slug),
   intake:intakes(id, term, start_date, deadline, reply_by, status, release_mode),
   documents:application_documents(id, kind, file_name, size_bytes, content_type, status, rejection_reason,
-    reviewed_by, reviewed_at, storage_path, created_at),
+    reviewed_by, reviewed_at, storage_path, created_at, condition_id),
+  conditions:offer_conditions(${OFFER_CONDITION_COLUMNS}),
   history:application_status_history(id, from_status, to_status, actor, actor_kind, note, created_at),
   notes:application_notes(id, author, body, created_at)`;
 
@@ -169,6 +179,7 @@ export async function loadReviewApplication(
     updated_by: latest?.changed_by ?? null,
     last_change: latest?.change ?? null,
     documents: byTime(row.documents),
+    conditions: offerConditionsFrom(row.conditions),
     history: [...row.history].sort((a, b) => a.id - b.id),
     notes: byTime(row.notes),
   };
@@ -202,6 +213,7 @@ export async function loadApplicationDetail(
     application.updated_by,
     ...application.history.map((entry) => entry.actor),
     ...decision.decisions.flatMap((d) => [d.recommended_by, d.approved_by, d.released_by, d.cancelled_by]),
+    ...application.conditions.map((condition) => condition.marked_by),
   ];
   return {
     application,

@@ -8,6 +8,7 @@ import { nullableArg, withoutNulls } from '../../../../lib/supabase/rpc-args.ts'
 import { done, outcomeOfError, type AdminHandler } from '../../admin-action.server.ts';
 import { decisionHandlers } from '../../../admissions/decide/decision-handlers.server.ts';
 import { applicationReadHandlers } from '../../../admissions/assessment/application-reads.server.ts';
+import { conditionHandlers } from '../../../admissions/conditions/condition-handlers.server.ts';
 import { parse } from '../../forms/parse-post.ts';
 import {
   assignSchema,
@@ -147,6 +148,7 @@ export function reviewHandlers(
     'delete-note': bind(deleteNote),
     'not-duplicate': bind(dismissDuplicate),
     ...decisionHandlers(supabase, applicationId),
+    ...conditionHandlers(supabase, applicationId),
     ...applicationReadHandlers(supabase, applicationId),
   };
 }

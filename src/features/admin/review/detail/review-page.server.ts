@@ -48,6 +48,8 @@ const SECTION_OF: Record<string, string> = {
   'approve-decision': 'decisions',
   'release-decision': 'decisions',
   'cancel-decision': 'decisions',
+  'condition-mark': 'conditions',
+  'condition-deadline': 'conditions',
   assign: 'reviewer',
   'add-note': 'notes',
   'delete-note': 'notes',
@@ -71,7 +73,12 @@ async function runPost(astro: AstroGlobal, ctx: AdminContext, id: string): Promi
   if (post.outcome.toast) astro.locals.flash.push(post.outcome.toast);
   return {
     intent: post.intent,
-    target: post.fields['document_id'] ?? post.fields['note_id'] ?? post.fields['decision_id'] ?? '',
+    target:
+      post.fields['document_id'] ??
+      post.fields['note_id'] ??
+      post.fields['decision_id'] ??
+      post.fields['condition_id'] ??
+      '',
     step: paused ?? (post.outcome.status === 409 ? 'conflict' : 'refused'),
     fields: post.fields,
     message: paused ? '' : (post.outcome.message ?? 'The change could not be saved.'),
