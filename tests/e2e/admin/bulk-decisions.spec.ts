@@ -136,6 +136,60 @@ test('an administrator approves and releases decisions in bulk: the letters arri
   );
 });
 
+test('reply-by dates of several offers move in one go, each with its letter; an application with no offer is refused alone', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const token = runToken();
+  const [first, second, none] = await Promise.all([
+    underReview(browser, baseURL, `${token} Fay`),
+    underReview(browser, baseURL, `${token} Gus`),
+    underReview(browser, baseURL, `${token} Hal`),
+  ]);
+  const admin = await staffClient();
+  for (const app of [first, second]) {
+    const offered = await admin.rpc('decide_application', {
+      application_id: app.applicationId,
+      expected_version: await versionOf(admin, app.applicationId),
+      outcome: 'offer_unconditional',
+      release: true,
+    });
+    expect(offered.error).toBeNull();
+  }
+  const day = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+  await signInStaff(context, baseURL, 'admin');
+  await page.goto(`/admin/applications?q=${token}`);
+  await expect(page.getByTestId('queue-row')).toHaveCount(3);
+  for (const app of [first, second, none]) await tick(page, app).check();
+  await page.getByLabel('New reply-by date').fill(day);
+  await page.getByLabel('Note in the letter (optional)').fill('Your sponsor asked for more time.');
+  await page.getByRole('button', { name: 'Preview the new reply-by date' }).click();
+
+  await expect(page.getByTestId('bulk-preview-summary')).toHaveText(
+    '2 of 3 applications will change; 1 will be refused and left as it is.',
+  );
+  await expect(bulkRow(page, first)).toContainText(`Extend to ${shown}`);
+  await expect(bulkRow(page, none)).toContainText(
+    'Only an offer waiting for a reply has a reply-by date to change.',
+  );
+  await page.getByRole('button', { name: 'Move 2 reply-by dates' }).click();
+  await expect(page.getByTestId('bulk-results-summary')).toHaveText('2 done, 1 refused.');
+  for (const app of [first, second]) {
+    const { data } = await admin.from('applications').select('reply_by').eq('id', app.applicationId).single();
+    expect((data as { reply_by: string }).reply_by).toBe(day);
+    await expectMail(app.email, `New reply-by date for your offer: ${app.reference}`);
+  }
+});
+
 test('a counsellor has no release control, and a forged release is refused by the database', async ({
   page,
   context,

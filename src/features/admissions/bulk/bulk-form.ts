@@ -6,7 +6,14 @@ import { storableText } from '../../../lib/security/form-input.ts';
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;
 
-export const BULK_ACTIONS = ['assign', 'decide', 'approve', 'release', 'approve_release'] as const;
+export const BULK_ACTIONS = [
+  'assign',
+  'decide',
+  'approve',
+  'release',
+  'approve_release',
+  'reply_by',
+] as const;
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
 export const RELEASE_ACTIONS = ['approve', 'release', 'approve_release'] as const;
 
@@ -68,12 +75,19 @@ const decideSchema = z
 
 const releaseSchema = z.object({ action: z.enum(RELEASE_ACTIONS) });
 
+/** Move the reply-by date of the selected open offers, each with its letter. */
+const replyBySchema = z.object({
+  action: z.literal('reply_by'),
+  reply_by: z.iso.date({ error: 'Choose the new reply-by date.' }),
+  reply_note: text(500, 'The note'),
+});
+
 /** Give the selected applications the readers they lack (assessment). */
 const readersSchema = z.object({ action: z.literal('readers') });
 
 export const bulkCommandSchema = z.discriminatedUnion(
   'action',
-  [assignSchema, decideSchema, releaseSchema, readersSchema],
+  [assignSchema, decideSchema, releaseSchema, readersSchema, replyBySchema],
   {
     error: 'Choose what to do with the selected applications.',
   },
@@ -132,6 +146,8 @@ export function readStamps(input: BulkFormInput): Map<string, Stamp> {
 /** The command as hidden fields for the confirm form, so the change applied is the one previewed. */
 export function commandFields(command: BulkCommand): Record<string, string> {
   if (command.action === 'assign') return { action: 'assign', assignee: command.assignee };
+  if (command.action === 'reply_by')
+    return { action: 'reply_by', reply_by: command.reply_by, reply_note: command.reply_note };
   if (command.action !== 'decide') return { action: command.action };
   const { action, outcome, conditions, reason_id, reason_detail, override_reason, release } = command;
   return { action, outcome, conditions, reason_id, reason_detail, override_reason, release };

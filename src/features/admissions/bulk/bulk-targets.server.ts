@@ -10,13 +10,15 @@ export interface BulkTarget {
   status: string;
   version: number;
   assigned_to: string | null;
+  /** The date an open offer must be answered by. */
+  reply_by: string | null;
   applicant_name: string | null;
   intake_id: string;
   intake: ReleaseIntake & { term: string };
   decision: OpenDecision | null;
 }
 
-const COLUMNS = `id, reference, status, version, assigned_to, intake_id,
+const COLUMNS = `id, reference, status, version, assigned_to, reply_by, intake_id,
   applicant_name:answers->personal->>full_name, intake:intakes!inner(term, status, release_mode)`;
 
 /**
