@@ -14,9 +14,12 @@ export interface AuthActionContext {
   nextIsDefault?: boolean;
 }
 
+/** What an e-mailed link was sent for, so the callback can say what happened when it cannot sign in. */
+export type EmailLinkPurpose = 'signup' | 'signin' | 'recovery';
+
 /** Where e-mailed links land: the callback exchanges the code and continues to `next`. */
-export function callbackUrl(context: AuthActionContext): string {
-  return `${context.origin}/auth/callback?next=${encodeURIComponent(context.next)}`;
+export function callbackUrl(context: AuthActionContext, purpose: EmailLinkPurpose): string {
+  return `${context.origin}/auth/callback?next=${encodeURIComponent(context.next)}&for=${purpose}`;
 }
 
 export function authPath(view: string, next: string): string {

@@ -13,7 +13,7 @@ export async function signUp(context: AuthActionContext, input: SignUpInput): Pr
     email: input.email,
     password: input.password,
     options: {
-      emailRedirectTo: callbackUrl(context),
+      emailRedirectTo: callbackUrl(context, 'signup'),
       ...(input.full_name ? { data: { full_name: input.full_name } } : {}),
     },
   });
@@ -30,7 +30,7 @@ export async function signUp(context: AuthActionContext, input: SignUpInput): Pr
 export async function sendMagicLink(context: AuthActionContext, input: EmailOnlyInput): Promise<FormOutcome> {
   const { error } = await context.supabase.auth.signInWithOtp({
     email: input.email,
-    options: { emailRedirectTo: callbackUrl(context), shouldCreateUser: false },
+    options: { emailRedirectTo: callbackUrl(context, 'signin'), shouldCreateUser: false },
   });
   if (error && error.code !== 'otp_disabled') return outcomeForAuthError(error);
   return codeStep(
@@ -42,7 +42,7 @@ export async function sendMagicLink(context: AuthActionContext, input: EmailOnly
 
 export async function sendRecovery(context: AuthActionContext, input: EmailOnlyInput): Promise<FormOutcome> {
   const { error } = await context.supabase.auth.resetPasswordForEmail(input.email, {
-    redirectTo: callbackUrl(context),
+    redirectTo: callbackUrl(context, 'recovery'),
   });
   if (error) return outcomeForAuthError(error);
   return codeStep(
@@ -59,7 +59,7 @@ export async function resendConfirmation(
   const { error } = await context.supabase.auth.resend({
     type: input.type,
     email: input.email,
-    options: { emailRedirectTo: callbackUrl(context) },
+    options: { emailRedirectTo: callbackUrl(context, 'signup') },
   });
   if (error) return outcomeForAuthError(error);
   return codeStep(

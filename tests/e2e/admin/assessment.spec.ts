@@ -97,6 +97,21 @@ test('a scoresheet is defined and two readers score on it, one without JavaScrip
     await expectNoViolations(pageOne, 'read, draft');
     await shot(pageOne, 'read-draft');
 
+    // A second tab of the same read, opened before a save in the first, is refused once as stale;
+    // the form it keeps then saves.
+    const tabTwo = await firstReader.newPage();
+    await openRead(tabTwo, application.reference);
+    await pageOne.getByRole('button', { name: 'Save draft' }).click();
+    await expect(pageOne.getByText('Draft saved.')).toBeVisible();
+    await tabTwo.getByRole('button', { name: 'Save draft' }).click();
+    await expect(tabTwo.getByTestId('read-form').getByRole('alert')).toContainText(
+      'This read changed in another tab',
+    );
+    await tabTwo.getByRole('button', { name: 'Save draft' }).click();
+    await expect(tabTwo.getByText('Draft saved.')).toBeVisible();
+    await tabTwo.close();
+    await pageOne.reload();
+
     // The second reader sends first, and still sees no draft of the first.
     await openRead(pageTwo, application.reference);
     await score(pageTwo, { academic_record: '2 · Fair', motivation: '1 · None' });

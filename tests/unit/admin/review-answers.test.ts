@@ -24,6 +24,21 @@ describe('application answers on the review screen', () => {
     expect(describeEducation(view.academic[0] ?? {})).toBe('Kings College Lagos: WAEC, 2017–2023');
   });
 
+  it('names the field after the qualification unless the qualification already names it', () => {
+    const row = {
+      institution: 'University of Ibadan',
+      qualification: 'BSc Mathematics',
+      field: 'Mathematics',
+    };
+    expect(describeEducation(row)).toBe('University of Ibadan: BSc Mathematics');
+    expect(describeEducation({ ...row, qualification: 'BSc Mathématiques', field: 'mathematiques' })).toBe(
+      'University of Ibadan: BSc Mathématiques',
+    );
+    expect(describeEducation({ ...row, qualification: 'WAEC', field: 'Sciences' })).toBe(
+      'University of Ibadan: WAEC in Sciences',
+    );
+  });
+
   it('shows nothing rather than failing on answers of an unexpected shape', () => {
     expect(readAnswers(null)).toEqual({ personal: {}, academic: [], english: null, statement: '' });
     expect(

@@ -61,9 +61,21 @@ export const PERSONAL_FIELDS = [
   ['country', 'Country of residence'],
 ] as const;
 
+/** Lower case without accents, for comparing what two fields say. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * The qualification with its field: "WAEC in Sciences", but "BSc Mathematics" alone when the
+ * qualification already names the field.
+ */
+function qualificationWithField(qualification = '', field = ''): string {
+  if (!field.trim() || folded(qualification).includes(folded(field))) return qualification;
+  return qualification ? `${qualification} in ${field}` : `in ${field}`;
+}
+
 /** "Kings College Lagos: WAEC in Sciences, 2017–2023, grade A1" for one row of academic history. */
 export function describeEducation(row: Record<string, string>): string {
-  const what = [row['qualification'], row['field'] ? `in ${row['field']}` : ''].filter(Boolean).join(' ');
+  const what = qualificationWithField(row['qualification'], row['field']);
   const years = [row['start_year'], row['end_year']].filter(Boolean).join('–');
   const parts = [what, years, row['grade'] ? `grade ${row['grade']}` : ''].filter(Boolean);
   return `${row['institution'] ?? 'Institution not given'}${parts.length ? `: ${parts.join(', ')}` : ''}`;
