@@ -627,6 +627,21 @@ begin
 end
 $$;
 
+-- The days an offer takes when its decision names none: the intake's reply-by date, at least two
+-- weeks away (four weeks when the intake has none), and conditions due two weeks before the intake
+-- starts, at least two weeks away. The decision form shows them; apply_decision uses them.
+create or replace function public.offer_default_dates(intake_id uuid, out reply_by date,
+  out conditions_deadline date)
+language sql stable security definer
+set search_path = ''
+as $$
+  select greatest(coalesce(i.reply_by, current_date + 28), current_date + 14),
+    greatest(i.start_date - 14, current_date + 14)
+  from public.intakes i where i.id = offer_default_dates.intake_id
+$$;
+revoke execute on function public.offer_default_dates(uuid) from public, anon;
+grant execute on function public.offer_default_dates(uuid) to authenticated, service_role;
+
 -- Applies an approved decision: the decision is released, the application takes its new status
 -- (recorded in its history), and the letter is queued.
 create or replace function public.apply_decision(decision public.application_decisions)
@@ -680,7 +695,8 @@ begin
       then now() else a.decided_at end,
     reply_by = case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(a.status)
       then case when decision.reply_by is not null then greatest(decision.reply_by, current_date)
-        else greatest(coalesce(intake.reply_by, current_date + 28), current_date + 14) end else a.reply_by end
+        else (public.offer_default_dates(intake.id)).reply_by end
+      else a.reply_by end
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
@@ -1206,7 +1222,7 @@ begin
   if decision.outcome = 'offer_conditional' then
     insert into public.offer_conditions (application_id, decision_id, position, description, deadline)
     select app.id, decision.id, n, left(line, 1000),
-      coalesce(decision.conditions_deadline, greatest(intake.start_date - 14, current_date + 14))
+      coalesce(decision.conditions_deadline, (public.offer_default_dates(intake.id)).conditions_deadline)
     from unnest(public.condition_lines(decision.conditions)) with ordinality as t (line, n)
     where n <= 10;
   elsif decision.outcome = 'conditions_met' then

@@ -3483,6 +3483,15 @@ export type Database = {
         };
         Returns: string;
       };
+      offer_default_dates: {
+        Args: {
+          intake_id: string;
+        };
+        Returns: {
+          conditions_deadline: string;
+          reply_by: string;
+        };
+      };
       offer_setup_token: {
         Args: {
           token_digest: string;

@@ -3,7 +3,7 @@
 -- each met or not met and move deadlines; reminders come before a deadline with no evidence; the
 -- last one met decides "Conditions met" through the approval rules. Reply-by dates set at decision time.
 begin;
-select plan(36);
+select plan(39);
 select tests.create_user('admin', 'admin');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('stranger');
@@ -112,8 +112,17 @@ select throws_like($$select public.mark_offer_condition(pg_temp.cond('ca', 1), p
 
 -- An accepted conditional offer: an administrator's last mark confirms the place at once.
 select is((public.decide_application(pg_temp.app('cc'), pg_temp.ver('cc'), 'offer_conditional', conditions => 'Proof of funding', release => true)).state, 'released', 'another conditional offer');
-select is((select deadline from public.offer_conditions where application_id = pg_temp.app('cc')),
-  (select greatest(i.start_date - 14, current_date + 14) from public.intakes i where i.id = pg_temp.app('intake')), 'with no deadline chosen, two weeks before the intake starts');
+select is((select deadline - current_date from public.offer_conditions where application_id = pg_temp.app('cc')),
+  106, 'with no deadline chosen, two weeks before the intake starts (in 120 days)');
+select is((select reply_by - current_date from public.applications where id = pg_temp.app('cc')),
+  28, 'and four weeks to reply when the intake has no reply-by date');
+select tests.clear_authentication();
+update public.intakes set reply_by = current_date + 3, deadline = current_date + 2, start_date = current_date + 20 where id = pg_temp.app('intake');
+select is((select (reply_by - current_date, conditions_deadline - current_date)::text from public.offer_default_dates(pg_temp.app('intake'))),
+  '(14,14)', 'never fewer than two weeks, whatever the intake says');
+update public.intakes set reply_by = current_date + 40 where id = pg_temp.app('intake');
+select is((select (reply_by - current_date)::integer from public.offer_default_dates(pg_temp.app('intake'))),
+  40, 'the intake''s own reply-by date when it is far enough ahead');
 select tests.authenticate_as('cc');
 select is((public.respond_to_offer(pg_temp.app('cc'), true)).status, 'conditions_pending', 'the applicant accepts it');
 select tests.authenticate_as('admin');

@@ -25,6 +25,10 @@ test('conditions as a checklist: each line of a conditional offer gets its deadl
     const app = await reviewedApplication(service, office.client, course, intake, 'Ngozi Conditions');
     await signInStaff(context, baseURL);
     await page.goto(`/admin/applications/${app.id}`);
+    // The days an offer would take by default, as the database will set them.
+    const form = page.getByTestId('decision-form');
+    await expect(form).toContainText("Leave empty for the intake's date: 31 Jul 2031.");
+    await expect(form).toContainText('Leave empty for 1 Sept 2031, two weeks before the intake starts.');
     await fillDecision(page, 'Conditional offer', {
       conditions: `- ${TRANSCRIPT}\n- ${ENGLISH}`,
       conditionsDeadline: inDays(40),

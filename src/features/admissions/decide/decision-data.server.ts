@@ -39,15 +39,7 @@ export interface DecidingApplication {
   version: number;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string };
-  intake: {
-    id: string;
-    term: string;
-    status: string;
-    release_mode: 'rolling' | 'batch';
-    /** The intake's defaults for an offer's reply-by date and its conditions' deadline. */
-    reply_by: string | null;
-    start_date: string;
-  };
+  intake: { id: string; term: string; status: string; release_mode: 'rolling' | 'batch' };
   documents: readonly HeldDocument[];
 }
 
@@ -66,6 +58,8 @@ export interface DecisionContext {
   unverified: string[];
   /** What the applicant reads for each status (application_status_guide.next_step). */
   nextSteps: Map<string, string>;
+  /** The days an offer takes when the decision names none (offer_default_dates); null when unreadable. */
+  offerDefaults: { replyBy: string; conditionsDeadline: string } | null;
 }
 
 const DECISION_COLUMNS = `id, outcome, from_status, conditions, conditions_deadline, reply_by, reason_id, reason_detail, override_reason, state,
@@ -81,22 +75,25 @@ export async function loadDecisionContext(
   supabase: SupabaseClient<Database>,
   app: DecidingApplication,
 ): Promise<DecisionContext> {
-  const [decisions, reasons, places, approval, mayRelease, requirements, guides] = await Promise.all([
-    supabase
-      .from('application_decisions')
-      .select(DECISION_COLUMNS)
-      .eq('application_id', app.id)
-      .order('recommended_at'),
-    activeReasonsQuery(supabase),
-    loadIntakePlaces(supabase, app.intake.id),
-    supabase.rpc('decision_approval'),
-    mayReleaseDecisions(supabase),
-    supabase
-      .from('document_requirements')
-      .select('course_id, kind, required')
-      .or(`course_id.eq.${app.course.id},course_id.is.null`),
-    supabase.from('application_status_guide').select('status, next_step'),
-  ]);
+  const [decisions, reasons, places, approval, mayRelease, requirements, guides, defaults] =
+    await Promise.all([
+      supabase
+        .from('application_decisions')
+        .select(DECISION_COLUMNS)
+        .eq('application_id', app.id)
+        .order('recommended_at'),
+      activeReasonsQuery(supabase),
+      loadIntakePlaces(supabase, app.intake.id),
+      supabase.rpc('decision_approval'),
+      mayReleaseDecisions(supabase),
+      supabase
+        .from('document_requirements')
+        .select('course_id, kind, required')
+        .or(`course_id.eq.${app.course.id},course_id.is.null`),
+      supabase.from('application_status_guide').select('status, next_step'),
+      supabase.rpc('offer_default_dates', { intake_id: app.intake.id }),
+    ]);
+  fail('offer default dates', defaults.error);
   fail('decisions', decisions.error);
   fail('decision reasons', reasons.error);
   fail('document requirements', requirements.error);
@@ -112,5 +109,9 @@ export async function loadDecisionContext(
     nextSteps: new Map(
       ((guides.data ?? []) as { status: string; next_step: string }[]).map((g) => [g.status, g.next_step]),
     ),
+    offerDefaults:
+      defaults.data?.reply_by && defaults.data.conditions_deadline
+        ? { replyBy: defaults.data.reply_by, conditionsDeadline: defaults.data.conditions_deadline }
+        : null,
   };
 }
