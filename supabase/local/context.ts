@@ -46,6 +46,14 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The files that came with an e-mail, by name, type and size. */
+  attachments?: MailboxAttachment[];
+}
+
+export interface MailboxAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
 }
 
 export interface Mailbox {

@@ -24,6 +24,9 @@ create table public.universities (
   description text not null default '' check (char_length(description) <= 5000),
   logo_url text check (char_length(logo_url) <= 500 and logo_url ~ '^https://[^[:space:]]+$'),
   is_partner boolean not null default false,
+  -- Who signs the university's decision letters (name, then role); the admissions office when unset.
+  letter_signatory text check (char_length(btrim(letter_signatory)) between 1 and 120),
+  letter_signatory_title text check (char_length(btrim(letter_signatory_title)) between 1 and 120),
   currency text not null check (currency ~ '^[A-Z]{3}$'),
   tuition_min numeric(12, 2),
   tuition_max numeric(12, 2),

@@ -655,6 +655,7 @@ declare
   target text;
   reason_text text;
   note text;
+  offer_reply_by date;
 begin
   select * into app from public.applications a where a.id = decision.application_id for update;
   if app.status <> decision.from_status then
@@ -666,13 +667,20 @@ begin
   select * into intake from public.intakes i where i.id = app.intake_id;
   target := public.decision_target(app.status, decision.outcome);
   select r.public_wording into reason_text from public.decision_reasons r where r.id = decision.reason_id;
+  -- The reply-by date an offer takes is kept on the decision too, so its letter reads as it was sent.
+  offer_reply_by := case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(app.status)
+    then case when decision.reply_by is not null then greatest(decision.reply_by, current_date)
+      else (public.offer_default_dates(intake.id)).reply_by end
+    else app.reply_by end;
   note := case decision.outcome
     when 'offer_conditional' then 'Conditional offer made. Conditions: ' || decision.conditions
     when 'offer_unconditional' then 'Unconditional offer made.'
     when 'waitlisted' then 'Placed on the waiting list.'
     when 'conditions_met' then 'The conditions of the offer were met.'
     else reason_text end;
-  update public.application_decisions d set state = 'released', released_by = auth.uid(), released_at = now()
+  update public.application_decisions d set state = 'released', released_by = auth.uid(), released_at = now(),
+    reply_by = case when target in ('offer_conditional', 'offer_unconditional') then offer_reply_by
+      else d.reply_by end
   where d.id = decision.id;
   perform set_config('unipath.transition_note', left(coalesce(note, ''), 2000), true);
   -- On an intake with places, settle_place_alerts closes the alert an offer from the waiting list
@@ -693,10 +701,7 @@ begin
     outcome_reason = case when reason_text is not null then reason_text else a.outcome_reason end,
     decided_at = case when decision.outcome in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected')
       then now() else a.decided_at end,
-    reply_by = case when target in ('offer_conditional', 'offer_unconditional') and not public.holds_place(a.status)
-      then case when decision.reply_by is not null then greatest(decision.reply_by, current_date)
-        else (public.offer_default_dates(intake.id)).reply_by end
-      else a.reply_by end
+    reply_by = offer_reply_by
   where a.id = app.id
   returning * into app;
   perform set_config('unipath.change', '', true);
@@ -1354,3 +1359,80 @@ revoke execute on function public.mark_offer_condition(uuid, integer, boolean, t
   public.set_offer_condition_deadline(uuid, integer, date) from public, anon;
 grant execute on function public.mark_offer_condition(uuid, integer, boolean, text),
   public.set_offer_condition_deadline(uuid, integer, date) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Decision letters as documents.
+
+-- The letter of one released decision, as it was issued: the applicant's name and address from the
+-- submitted answers, the course and intake, the decision, its conditions with their deadlines, the
+-- reply-by date it gave, the public wording of its reason (never the private detail), and who signs
+-- for the university. The app renders it as a PDF, attached to the e-mail and downloadable later.
+create or replace function public.letter_of_decision(decision_id uuid) returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'decision_id', d.id,
+    'application_id', a.id,
+    'outcome', d.outcome,
+    'decision', public.decision_label(d.outcome),
+    'issued_on', (d.released_at at time zone 'utc')::date,
+    'reference', a.reference,
+    'applicant_name', coalesce(nullif(btrim(a.answers #>> '{personal,full_name}'), ''), nullif(btrim(p.full_name), ''), 'Applicant'),
+    'address', nullif(concat_ws(E'\n', nullif(btrim(a.answers #>> '{personal,address_line}'), ''),
+      nullif(concat_ws(' ', nullif(btrim(a.answers #>> '{personal,postal_code}'), ''),
+        nullif(btrim(a.answers #>> '{personal,city}'), '')), '')), ''),
+    'country', nullif(btrim(a.answers #>> '{personal,country}'), ''),
+    'course', c.title,
+    'university', u.name,
+    'university_place', concat_ws(', ', u.city, coalesce(u.country_name, u.country_code)),
+    'term', i.term,
+    'starts_on', i.start_date,
+    'reply_by', case when d.outcome in ('offer_conditional', 'offer_unconditional', 'conditions_met') then d.reply_by end,
+    'reason', case when d.outcome in ('rejected', 'conditions_not_met', 'offer_withdrawn') then r.public_wording end,
+    'conditions', (select jsonb_agg(jsonb_build_object('text', oc.description, 'deadline', oc.deadline) order by oc.position)
+      from public.offer_conditions oc where oc.decision_id = d.id),
+    'signatory', coalesce(nullif(btrim(u.letter_signatory), ''), 'Admissions Office'),
+    'signatory_title', nullif(btrim(u.letter_signatory_title), ''),
+    'application_url', s.site_url || '/applications/' || a.id))
+  from public.application_decisions d
+  join public.applications a on a.id = d.application_id
+  join public.courses c on c.id = a.course_id
+  join public.universities u on u.id = c.university_id
+  join public.intakes i on i.id = a.intake_id
+  left join public.profiles p on p.id = a.applicant_id
+  left join public.decision_reasons r on r.id = d.reason_id
+  cross join public.admissions_settings s
+  where d.id = letter_of_decision.decision_id and d.state = 'released'
+$$;
+revoke execute on function public.letter_of_decision(uuid) from public, anon, authenticated;
+
+-- The letters of these applications, newest first: to their applicant and to staff, nobody else; a
+-- decision not yet released has no letter.
+create or replace function public.decision_letters(application_ids uuid[])
+returns table (application_id uuid, decision_id uuid, decision text, issued_on date)
+language sql stable security definer
+set search_path = ''
+as $$
+  select d.application_id, d.id, public.decision_label(d.outcome), (d.released_at at time zone 'utc')::date
+  from public.application_decisions d
+  join public.applications a on a.id = d.application_id
+  where d.application_id = any (decision_letters.application_ids[1:100]) and d.state = 'released'
+    and ((select public.is_staff()) or a.applicant_id = (select auth.uid()))
+  order by d.released_at desc
+$$;
+
+-- One letter, to the same people.
+create or replace function public.decision_letter(decision_id uuid) returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select public.letter_of_decision(d.id)
+  from public.application_decisions d
+  join public.applications a on a.id = d.application_id
+  where d.id = decision_letter.decision_id and d.state = 'released'
+    and ((select public.is_staff()) or a.applicant_id = (select auth.uid()))
+$$;
+revoke execute on function public.decision_letters(uuid[]), public.decision_letter(uuid) from public, anon;
+grant execute on function public.decision_letters(uuid[]), public.decision_letter(uuid) to authenticated, service_role;
+

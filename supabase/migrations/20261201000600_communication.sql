@@ -2033,3 +2033,20 @@ end
 $$;
 revoke execute on function public.queue_search_alerts() from public, anon, authenticated;
 grant execute on function public.queue_search_alerts() to service_role;
+
+-- The letter a decision e-mail in the outbox carries: the released decision of that kind the
+-- message was composed after. For the sender (service role) only.
+create or replace function public.letter_for_message(notification_id uuid) returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select public.letter_of_decision((
+    select d.id from public.application_decisions d
+    where d.application_id = o.application_id and d.state = 'released' and 'decision_' || d.outcome = o.kind
+      and d.released_at <= o.created_at
+    order by d.released_at desc limit 1))
+  from public.notification_outbox o
+  where o.id = letter_for_message.notification_id and o.kind like 'decision\_%' and o.application_id is not null
+$$;
+revoke execute on function public.letter_for_message(uuid) from public, anon, authenticated;
+grant execute on function public.letter_for_message(uuid) to service_role;

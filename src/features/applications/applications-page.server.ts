@@ -6,6 +6,7 @@ import { listRequirements } from './course-data.server.ts';
 import type { DocumentRequirement } from './types.ts';
 import { loadThreads, markThreadsRead, type Thread } from './messages/thread-data.server.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
+import { listDecisionLetters, type LetterLink } from './decision-letters.server.ts';
 
 export interface ApplicationsPageModel {
   userId: string;
@@ -14,6 +15,8 @@ export interface ApplicationsPageModel {
   config: SupabasePublicConfig;
   /** The conversation of each submitted application; showing it marks it read. */
   threads: Map<string, Thread>;
+  /** The decision letters of each application, newest first. */
+  letters: Map<string, LetterLink[]>;
 }
 
 async function rulesFor(supabase: SupabaseClient<Database>, applications: ApplicationSummary[]) {
@@ -39,16 +42,21 @@ async function threadsFor(
   return threads;
 }
 
+/** The applications that may have a decision letter: the submitted ones. */
+const decidedIds = (applications: ApplicationSummary[]) =>
+  applications.filter((app) => app.status !== 'draft').map((app) => app.id);
+
 /** The applicant's applications, with the document rules of those that have a rejected document. */
 export async function loadApplicationsPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
   const { user, supabase } = astro.locals;
   if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
   const applications = await listApplications(supabase, user.id);
-  const [rules, threads] = await Promise.all([
+  const [rules, threads, letters] = await Promise.all([
     rulesFor(supabase, applications),
     threadsFor(supabase, user.id, applications),
+    listDecisionLetters(supabase, decidedIds(applications)),
   ]);
-  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads };
+  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads, letters };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,9 +72,17 @@ export async function loadApplicationPage(astro: AstroGlobal): Promise<Applicati
   const application = UUID.test(id) ? await loadApplication(supabase, id) : null;
   if (!application) return new Response(null, { status: 404 });
   if (application.status === 'draft') return astro.redirect(`/admission-application?draft=${id}`, 303);
-  const [rules, threads] = await Promise.all([
+  const [rules, threads, letters] = await Promise.all([
     rulesFor(supabase, [application]),
     threadsFor(supabase, user.id, [application]),
+    listDecisionLetters(supabase, decidedIds([application])),
   ]);
-  return { userId: user.id, applications: [application], rules, config: supabasePublicConfig(), threads };
+  return {
+    userId: user.id,
+    applications: [application],
+    rules,
+    config: supabasePublicConfig(),
+    threads,
+    letters,
+  };
 }

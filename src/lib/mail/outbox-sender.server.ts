@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { smtpUrlFor } from './mail-config.ts';
-import { createSmtpTransport, type MailTransport } from './transport.ts';
+import { createSmtpTransport, type MailAttachment, type MailTransport } from './transport.ts';
+import { renderDecisionLetterPdf } from '../letters/decision-letter-pdf.server.ts';
+import { letterFileName, parseDecisionLetter } from '../letters/decision-letter.ts';
 import type { Database } from '../supabase/database.types.ts';
 
 interface ClaimedNotification {
@@ -27,7 +29,30 @@ const BATCH_SIZE = 20;
 /** A sweep keeps going while whole batches go out, so a backlog drains without waiting for the timer. */
 const MAX_BATCHES_PER_SWEEP = 10;
 
+/**
+ * The PDF a decision letter carries. A letter that cannot be drawn still goes out without it (the
+ * applicant can download it from their application), and the reason is logged.
+ */
+async function letterAttachments(
+  client: SupabaseClient<Database>,
+  row: ClaimedNotification,
+): Promise<MailAttachment[] | undefined> {
+  if (!row.kind.startsWith('decision_')) return undefined;
+  try {
+    const { data, error } = await client.rpc('letter_for_message', { notification_id: row.id });
+    if (error) throw new Error(error.message);
+    const letter = parseDecisionLetter(data);
+    if (!letter) return undefined;
+    const content = await renderDecisionLetterPdf(letter);
+    return [{ filename: letterFileName(letter), contentType: 'application/pdf', content }];
+  } catch (error) {
+    console.error(`mail: the letter of ${row.id} goes without its PDF: ${String(error)}`);
+    return undefined;
+  }
+}
+
 async function deliver(client: SupabaseClient<Database>, transport: MailTransport, row: ClaimedNotification) {
+  const attachments = await letterAttachments(client, row);
   try {
     await transport.send({
       to: row.recipient,
@@ -37,6 +62,7 @@ async function deliver(client: SupabaseClient<Database>, transport: MailTranspor
       kind: row.kind,
       unsubscribeUrl: row.unsubscribe_url ?? undefined,
       messageKey: row.id,
+      attachments,
     });
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);

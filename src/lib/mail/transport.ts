@@ -12,6 +12,14 @@ export interface MailMessage {
   unsubscribeUrl?: string | undefined;
   /** Stable across retries of the same message (the outbox row's id): the Message-ID is made from it. */
   messageKey?: string | undefined;
+  /** Files sent with the message, such as the PDF of a decision letter. */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Delivers one message or throws; a throw means the message was not accepted. */
@@ -69,6 +77,7 @@ export function createSmtpTransport(options: { url: string; from?: string | unde
         ...(message.html ? { html: message.html } : {}),
         headers: headersFor(message),
         ...(message.messageKey ? { messageId: `<${message.messageKey}@${domain}>` } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
       const rejected = (info.rejected as unknown[] | undefined) ?? [];
       if (rejected.length > 0) throw new Error(`the mail server refused ${String(rejected[0])}`);

@@ -2417,6 +2417,8 @@ export type Database = {
           is_partner: boolean;
           last_change: string | null;
           last_verified_at: string | null;
+          letter_signatory: string | null;
+          letter_signatory_title: string | null;
           logo_url: string | null;
           name: string;
           published: boolean;
@@ -2444,6 +2446,8 @@ export type Database = {
           is_partner?: boolean;
           last_change?: string | null;
           last_verified_at?: string | null;
+          letter_signatory?: string | null;
+          letter_signatory_title?: string | null;
           logo_url?: string | null;
           name: string;
           published?: boolean;
@@ -2471,6 +2475,8 @@ export type Database = {
           is_partner?: boolean;
           last_change?: string | null;
           last_verified_at?: string | null;
+          letter_signatory?: string | null;
+          letter_signatory_title?: string | null;
           logo_url?: string | null;
           name?: string;
           published?: boolean;
@@ -3044,6 +3050,23 @@ export type Database = {
         };
         Returns: string;
       };
+      decision_letter: {
+        Args: {
+          decision_id: string;
+        };
+        Returns: Json;
+      };
+      decision_letters: {
+        Args: {
+          application_ids: string[];
+        };
+        Returns: {
+          application_id: string;
+          decision: string;
+          decision_id: string;
+          issued_on: string;
+        }[];
+      };
       decision_problems: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
@@ -3331,6 +3354,18 @@ export type Database = {
           payload: Json;
         };
         Returns: string;
+      };
+      letter_for_message: {
+        Args: {
+          notification_id: string;
+        };
+        Returns: Json;
+      };
+      letter_of_decision: {
+        Args: {
+          decision_id: string;
+        };
+        Returns: Json;
       };
       lock_application: {
         Args: {

@@ -10,7 +10,7 @@ export interface StoredMessage extends OutgoingMessage {
 
 async function list(db: Database, to: string | null): Promise<StoredMessage[]> {
   const result = await db.query<StoredMessage>(
-    `select id::int as id, channel, recipient as "to", kind, subject, body_text as text, body_html as html,
+    `select id::int as id, channel, recipient as "to", kind, subject, body_text as text, body_html as html, attachments,
             to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from _local.mailbox where $1::text is null or lower(recipient) = lower($1) order by id desc limit 200`,
     [to],
@@ -32,8 +32,16 @@ export async function createMailService(deps: {
   const mailbox: Mailbox = {
     async deliver(message) {
       await db.query(
-        'insert into _local.mailbox (channel, recipient, kind, subject, body_text, body_html) values ($1, $2, $3, $4, $5, $6)',
-        [message.channel, message.to, message.kind, message.subject, message.text, message.html ?? null],
+        'insert into _local.mailbox (channel, recipient, kind, subject, body_text, body_html, attachments) values ($1, $2, $3, $4, $5, $6, $7)',
+        [
+          message.channel,
+          message.to,
+          message.kind,
+          message.subject,
+          message.text,
+          message.html ?? null,
+          JSON.stringify(message.attachments ?? []),
+        ],
       );
       log(
         `mailbox: ${message.channel} to ${message.to} (${message.kind}): ${message.subject}\n${message.text}`,

@@ -15,7 +15,11 @@ export function renderMailboxPage(messages: StoredMessage[]): string {
       const html = m.html
         ? `<details><summary>HTML version</summary><iframe title="HTML version of ${escape(m.subject)}" sandbox srcdoc="${escape(m.html)}"></iframe></details>`
         : '';
-      return `<article><h2>${escape(m.subject)}</h2><p><small>${escape(m.channel)} to ${escape(m.to)} · ${escape(m.kind)} · ${escape(m.created_at)}</small></p><pre>${body}</pre>${html}</article>`;
+      const files = (m.attachments ?? [])
+        .map((file) => `<li>${escape(file.filename)} (${escape(file.content_type)}, ${file.size} bytes)</li>`)
+        .join('');
+      const attached = files ? `<p>Attached:</p><ul>${files}</ul>` : '';
+      return `<article><h2>${escape(m.subject)}</h2><p><small>${escape(m.channel)} to ${escape(m.to)} · ${escape(m.kind)} · ${escape(m.created_at)}</small></p><pre>${body}</pre>${attached}${html}</article>`;
     })
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>

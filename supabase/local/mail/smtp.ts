@@ -88,6 +88,11 @@ export async function startSmtpListener(deps: {
               // The line break MIME ends a body with is the wire's, not the sender's.
               text: (parsed.text ?? '').replace(/\r?\n$/, ''),
               ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
+              attachments: parsed.attachments.map((file) => ({
+                filename: file.filename ?? 'attachment',
+                content_type: file.contentType,
+                size: file.size,
+              })),
             });
           }
           callback();

@@ -3,6 +3,7 @@ import { hydrated, pdfBytes, signInWithCookies } from '../applications/support.t
 import { openIntake, quietCourse, removeIntake, reviewedApplication, staffMember } from './intake-support.ts';
 import { fillDecision, letterDate, mailOfKind } from './decision-support.ts';
 import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
+import { pdfText } from '../../helpers/pdf-text.ts';
 
 const TRANSCRIPT = 'Final transcript showing AAB';
 const ENGLISH = 'IELTS 6.5 overall, no band below 6.0';
@@ -50,15 +51,34 @@ test('conditions as a checklist: each line of a conditional offer gets its deadl
         timeZone: 'UTC',
       }).format(new Date(`${inDays(21)}T00:00:00Z`)),
     );
+    const staffCopy = page.getByTestId('history').getByRole('link', { name: 'The decision letter (PDF)' });
+    const staffPdf = await page.request.get((await staffCopy.getAttribute('href')) ?? '');
+    expect(staffPdf.headers()['content-type']).toBe('application/pdf');
     const letter = await mailOfKind(app.email, 'decision_offer_conditional');
     expect(letter.text).toContain(`1. ${TRANSCRIPT} (by ${letterDate(inDays(40))})`);
     expect(letter.text).toContain(`2. ${ENGLISH} (by ${letterDate(inDays(40))})`);
+    expect(letter.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^decision-letter-[A-Z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf$/),
+        content_type: 'application/pdf',
+        size: expect.any(Number),
+      },
+    ]);
 
     // The applicant uploads the transcript against the first condition.
     const applicantContext = await browser.newContext({ baseURL: baseURL ?? '' });
     const applicant = await applicantContext.newPage();
     await signInWithCookies(applicantContext, baseURL ?? '', app.email);
     await applicant.goto(`/applications/${app.id}`);
+    // The offer letter as a PDF, to keep or forward: the same words, the conditions and their dates.
+    const download = applicant
+      .getByTestId('decision-letters')
+      .getByRole('link', { name: /^Conditional offer, .* \(PDF\)$/ });
+    const pdf = await applicantContext.request.get((await download.getAttribute('href')) ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const { text } = await pdfText(await pdf.body());
+    expect(text.replace(/\s+/g, ' ')).toContain(`1. ${TRANSCRIPT} (by ${letterDate(inDays(40))})`);
+    expect(text).toContain(app.reference);
     const conditions = applicant.getByTestId('offer-conditions');
     await expect(conditions).toContainText('The conditions you must meet');
     await expect(applicant.getByTestId('offer-condition-1')).toContainText('Waiting for your evidence');

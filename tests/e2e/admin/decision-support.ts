@@ -7,6 +7,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  attachments: { filename: string; content_type: string; size: number }[];
 }
 
 /** Every message the stack's mailbox holds for `to`, newest first. */

@@ -18,6 +18,8 @@ const VALID = {
   website: 'https://www.northgate.ac.uk',
   description: 'A research university.',
   is_partner: 'on',
+  letter_signatory: ' Dr Amira Hassan ',
+  letter_signatory_title: '',
   currency: 'gbp',
   published: 'on',
 };
@@ -42,6 +44,8 @@ describe('university form', () => {
       website: 'https://www.northgate.ac.uk',
       description: 'A research university.',
       is_partner: true,
+      letter_signatory: 'Dr Amira Hassan',
+      letter_signatory_title: null,
       currency: 'GBP',
       published: true,
       verified: false,

@@ -8,7 +8,7 @@ import type { Tables } from '../../../lib/supabase/database.types.ts';
  */
 
 export const UNIVERSITY_COLUMNS =
-  'id, slug, name, country_code, country_name, city, type, founded_year, ranking_world, ranking_national, website, description, is_partner, currency, published, last_verified_at, version';
+  'id, slug, name, country_code, country_name, city, type, founded_year, ranking_world, ranking_national, website, description, is_partner, letter_signatory, letter_signatory_title, currency, published, last_verified_at, version';
 export type UniversityRow = Pick<Tables<'universities'>, Columns<typeof UNIVERSITY_COLUMNS>>;
 
 export const COURSE_COLUMNS =

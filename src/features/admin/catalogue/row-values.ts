@@ -26,6 +26,8 @@ export function universityValues(row: UniversityRow): FormValues {
     website: text(row.website),
     description: row.description,
     is_partner: tick(row.is_partner),
+    letter_signatory: text(row.letter_signatory),
+    letter_signatory_title: text(row.letter_signatory_title),
     currency: row.currency,
     published: tick(row.published),
     version: text(row.version),

@@ -11,6 +11,8 @@ export const UNIVERSITY_LABELS = {
   ranking_national: 'National ranking',
   website: 'Website',
   currency: 'Currency',
+  letter_signatory: 'Letters signed by',
+  letter_signatory_title: 'Signatory’s role',
   description: 'Description',
 } as const;
 

@@ -26,6 +26,8 @@ export const universityFormSchema = z.object({
   website: httpsUrlRule,
   description: optionalText('Description', 5000),
   is_partner: checkboxRule,
+  letter_signatory: nullableText('Letters signed by', 120),
+  letter_signatory_title: nullableText('Signatory’s role', 120),
   currency: currencyRule,
   published: checkboxRule,
   verified: checkboxRule,

@@ -12,3 +12,5 @@ create table if not exists _local.mailbox (
   body_html text,
   created_at timestamptz not null default now()
 );
+-- What came with each e-mail (name, type, size), as a mail catcher lists it; the bytes are not kept.
+alter table _local.mailbox add column if not exists attachments jsonb not null default '[]';

@@ -20,6 +20,8 @@ export interface TimelineEntry {
   lines: TimelineLine[];
   /** A step of a decision the applicant has not been told about yet. */
   unreleased: boolean;
+  /** The decision whose letter this step sent (its release), for the link to the PDF. */
+  letterOf?: string;
 }
 
 /** Within one moment, steps read in the order they happen: decided, approved, released, the new status. */
@@ -73,14 +75,15 @@ function decisionSteps(decision: Decision, nameOf: (id: string | null) => string
   if (decision.approved_at && !decidedAtOnce)
     steps.push(step('approved', decision.approved_at, `Approved: ${label}`, nameOf(decision.approved_by)));
   if (decision.released_at)
-    steps.push(
-      step(
+    steps.push({
+      ...step(
         'released',
         decision.released_at,
         `Released to the applicant: ${label}`,
         nameOf(decision.released_by),
       ),
-    );
+      letterOf: decision.id,
+    });
   if (decision.cancelled_at)
     steps.push(
       step(
