@@ -47,10 +47,16 @@ test('a bulk offer goes to the applications whose documents are verified; the on
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoViolations(page, 'queue with a selection');
   await page.getByLabel('Decision', { exact: true }).selectOption({ label: 'Unconditional offer' });
+  // The offers' reply-by date, chosen with the decision.
+  const replyBy = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Reply by (offers, optional)').fill(replyBy);
   await page.getByRole('button', { name: 'Preview the decision' }).focus();
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check before you confirm');
+  await expect(page.getByTestId('bulk-summary-items')).toContainText(
+    `Reply by${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${replyBy}T00:00:00Z`))}`,
+  );
   await expect(page.getByTestId('bulk-preview-summary')).toHaveText(
     '2 of 3 applications will change; 1 will be refused and left as it is.',
   );
@@ -81,6 +87,16 @@ test('a bulk offer goes to the applications whose documents are verified; the on
   const decisions = await decisionsOn(all.map((app) => app.applicationId));
   expect(decisions.map((d) => d.application_id).sort()).toEqual(ready.map((app) => app.applicationId).sort());
   expect(decisions.every((d) => d.outcome === 'offer_unconditional' && d.state === 'approved')).toBe(true);
+  const { data: dates } = await (
+    await serviceClient()
+  )
+    .from('application_decisions')
+    .select('reply_by')
+    .in(
+      'application_id',
+      ready.map((app) => app.applicationId),
+    );
+  expect((dates ?? []).map((d) => d.reply_by)).toEqual([replyBy, replyBy]);
   for (const app of all) expect(await statusOf(app.applicationId)).toBe('under_review');
 
   await page.getByRole('link', { name: 'Back to the review queue' }).click();

@@ -132,12 +132,31 @@ describe('the bulk form', () => {
     expect(decide([['outcome', 'waitlisted']])).toMatchObject({ ok: true });
   });
 
+  it('takes the offer dates at decision time, none in the past, and empty for the intakes’ defaults', () => {
+    const decide = (fields: [string, string][]) =>
+      parse([['ids', A], ['action', 'decide'], ['outcome', 'offer_unconditional'], ...fields]);
+    expect(decide([['offer_reply_by', '2020-01-01']])).toMatchObject({
+      ok: false,
+      errors: { offer_reply_by: 'Choose a date from today on.' },
+    });
+    expect(decide([['conditions_deadline', '1 March']])).toMatchObject({
+      ok: false,
+      errors: { conditions_deadline: 'Choose the conditions deadline as a date, or leave it empty.' },
+    });
+    expect(decide([['offer_reply_by', '2099-04-01']])).toMatchObject({
+      ok: true,
+      request: { command: { offer_reply_by: '2099-04-01', conditions_deadline: '' } },
+    });
+  });
+
   it('gives back the command as hidden fields that parse to the same command', () => {
     const first = parse([
       ['ids', A],
       ['action', 'decide'],
       ['outcome', 'offer_conditional'],
       ['conditions', 'IELTS 6.5\r\noverall'],
+      ['conditions_deadline', '2099-08-31'],
+      ['offer_reply_by', '2099-04-01'],
       ['reason_detail', ''],
       ['override_reason', 'Agreed with the dean.'],
       ['release', 'yes'],
@@ -180,6 +199,8 @@ describe('the bulk form', () => {
       action: 'decide',
       outcome: 'rejected',
       conditions: '',
+      conditions_deadline: '',
+      offer_reply_by: '',
       reason_id: REASON,
       reason_detail: '',
       override_reason: '',

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/supabase/database.types.ts';
+import { formatDay } from '../../../lib/format-day.ts';
 import { decide, previewDecision, type DecisionTerms } from '../commands/decision-commands.server.ts';
 import { decisionLabel, isOfferOutcome } from '../outcomes/decision-outcomes.ts';
 import type { DecisionReason } from '../outcomes/decision-reasons.server.ts';
@@ -17,10 +18,17 @@ export interface DecideContext {
   reasons: readonly DecisionReason[];
 }
 
+const dayOrDefault = (day: string) => (day ? formatDay(day) : "Each intake's default");
+
 function summaryOf(command: DecideCommand, reasons: readonly DecisionReason[]): SummaryItem[] {
   const reason = reasons.find((item) => item.id === command.reason_id);
   const items: SummaryItem[] = [{ term: 'Decision', detail: decisionLabel(command.outcome) }];
-  if (command.outcome === 'offer_conditional') items.push({ term: 'Conditions', detail: command.conditions });
+  if (command.outcome === 'offer_conditional') {
+    items.push({ term: 'Conditions', detail: command.conditions });
+    items.push({ term: 'Conditions due by', detail: dayOrDefault(command.conditions_deadline) });
+  }
+  if (isOfferOutcome(command.outcome))
+    items.push({ term: 'Reply by', detail: dayOrDefault(command.offer_reply_by) });
   if (reason) items.push({ term: 'Reason the applicants read', detail: reason.public_wording });
   if (command.reason_detail)
     items.push({ term: 'Private detail (staff only)', detail: command.reason_detail });
@@ -83,6 +91,8 @@ export function decideAction(context: DecideContext, command: DecideCommand): Bu
         version: stamp.version,
         reasonDetail: command.reason_detail,
         release,
+        conditionsDeadline: command.outcome === 'offer_conditional' ? command.conditions_deadline : '',
+        replyBy: isOfferOutcome(command.outcome) ? command.offer_reply_by : '',
       };
       const result = await decide(supabase, input);
       if (!result.ok) return refusalOf(result.error);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECISION_LIMITS } from '../outcomes/decision-limits.ts';
 import { DECISION_OUTCOMES, isNegativeOutcome } from '../outcomes/decision-outcomes.ts';
 import { storableText } from '../../../lib/security/form-input.ts';
+import { optionalDay } from '../decide/decision-schemas.ts';
 
 /** The most applications one bulk change touches: a preview longer than this is not read row by row. */
 export const BULK_LIMIT = 100;
@@ -51,12 +52,20 @@ const decideSchema = z
     action: z.literal('decide'),
     outcome: z.enum(DECISION_OUTCOMES, { error: 'Choose the decision to make.' }),
     conditions: text(DECISION_LIMITS.conditions, 'The conditions'),
+    conditions_deadline: optionalDay('Choose the conditions deadline as a date, or leave it empty.'),
+    // Named apart from the reply-by move's own field, which shares the queue's form.
+    offer_reply_by: optionalDay('Choose the reply-by date as a date, or leave it empty.'),
     reason_id: choice('', 'Choose a reason from the list.'),
     reason_detail: text(DECISION_LIMITS.reasonDetail, 'The private detail'),
     override_reason: text(DECISION_LIMITS.override, 'The override reason'),
     release: z.enum(['', 'yes']).catch(''),
   })
   .superRefine((input, context) => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const field of ['conditions_deadline', 'offer_reply_by'] as const) {
+      if (input[field] && input[field] < today)
+        context.addIssue({ code: 'custom', path: [field], message: 'Choose a date from today on.' });
+    }
     if (input.outcome === 'offer_conditional' && !input.conditions) {
       context.addIssue({
         code: 'custom',
@@ -149,8 +158,19 @@ export function commandFields(command: BulkCommand): Record<string, string> {
   if (command.action === 'reply_by')
     return { action: 'reply_by', reply_by: command.reply_by, reply_note: command.reply_note };
   if (command.action !== 'decide') return { action: command.action };
-  const { action, outcome, conditions, reason_id, reason_detail, override_reason, release } = command;
-  return { action, outcome, conditions, reason_id, reason_detail, override_reason, release };
+  const { action, outcome, conditions, conditions_deadline, offer_reply_by } = command;
+  const { reason_id, reason_detail, override_reason, release } = command;
+  return {
+    action,
+    outcome,
+    conditions,
+    conditions_deadline,
+    offer_reply_by,
+    reason_id,
+    reason_detail,
+    override_reason,
+    release,
+  };
 }
 
 /** Whether the change tells applicants "no", which the preview's confirmation box must acknowledge. */

@@ -16,7 +16,8 @@ const text = (limit: number, what: string) =>
     .default('');
 
 /** A calendar day, or '' for "the intake's default". */
-const optionalDay = (message: string) => z.union([z.literal(''), z.iso.date(message)], message).default('');
+export const optionalDay = (message: string) =>
+  z.union([z.literal(''), z.iso.date(message)], message).default('');
 
 /**
  * The decision form. A conditional offer needs its conditions; a negative outcome needs a reason
