@@ -225,6 +225,8 @@ create table public.profiles (
   date_of_birth date check (date_of_birth is null or date_of_birth between '1900-01-01' and current_date),
   nationality text check (nationality is null or nationality ~ '^[A-Z]{2}$'),
   phone text check (phone is null or phone ~ '^\+?[0-9 ()-]{6,24}$'),
+  -- Optional: letters, digits, spaces and hyphens as printed in the passport.
+  passport_number text check (passport_number is null or passport_number ~ '^[A-Za-z0-9 -]{5,24}$'),
   address_line text check (char_length(address_line) <= 200),
   city text check (char_length(city) <= 100),
   postal_code text check (char_length(postal_code) <= 20),
@@ -241,7 +243,7 @@ create table public.profiles (
 
 alter table public.profiles enable row level security;
 revoke all on public.profiles from anon, authenticated;
-grant select, insert, update (full_name, date_of_birth, nationality, phone, address_line, city, postal_code, country, education, test_scores)
+grant select, insert, update (full_name, date_of_birth, nationality, phone, passport_number, address_line, city, postal_code, country, education, test_scores)
   on public.profiles to authenticated;
 
 -- The owner reads their profile; admissions staff read applicants' profiles to review applications.

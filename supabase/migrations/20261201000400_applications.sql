@@ -39,7 +39,7 @@ as $$
     not exists (select 1 from jsonb_object_keys(answers) k
       where k not in ('personal', 'academic', 'english_test', 'statement'))
     and public.answer_fields_fit(answers -> 'personal', '{"full_name": 120, "date_of_birth": 10, "nationality": 2,
-      "phone": 24, "address_line": 200, "city": 100, "postal_code": 20, "country": 2}')
+      "phone": 24, "passport_number": 24, "address_line": 200, "city": 100, "postal_code": 20, "country": 2}')
     and (answers -> 'academic' is null or case when jsonb_typeof(answers -> 'academic') = 'array' then
       jsonb_array_length(answers -> 'academic') <= 10 and not exists (
         select 1 from jsonb_array_elements(answers -> 'academic') e

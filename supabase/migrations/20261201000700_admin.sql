@@ -908,7 +908,7 @@ grant execute on function public.document_openings_of(uuid) to authenticated, se
 -- ---------------------------------------------------------------------------------------------
 -- Possible duplicates: another applicant's submitted application that matches on the folded name
 -- (accents, case and spacing ignored) with the same date of birth, or on the same phone number
--- (digits only). Staff see the match on the review screen and a flag in the queue, and can mark a
+-- (digits only) or passport number (letters and digits only, any case). Staff see the match on the review screen and a flag in the queue, and can mark a
 -- pair "not a duplicate", which is recorded with who said so.
 create or replace function public.applicant_name_key(answers jsonb) returns text
 language sql immutable parallel safe
@@ -924,10 +924,21 @@ as $$
   select case when char_length(d) >= 7 then d end
   from (select regexp_replace(coalesce(answers #>> '{personal,phone}', ''), '[^0-9]', '', 'g') d) x
 $$;
-revoke execute on function public.applicant_name_key(jsonb), public.applicant_phone_key(jsonb) from public, anon;
+-- A passport number as issued: letters and digits only, upper case; too short to tell people apart: none.
+create or replace function public.applicant_passport_key(answers jsonb) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case when char_length(d) >= 5 then d end
+  from (select upper(regexp_replace(coalesce(answers #>> '{personal,passport_number}', ''), '[^A-Za-z0-9]', '', 'g')) d) x
+$$;
+revoke execute on function public.applicant_name_key(jsonb), public.applicant_phone_key(jsonb),
+  public.applicant_passport_key(jsonb) from public, anon;
 create index applications_name_key_idx on public.applications (public.applicant_name_key(answers))
   where status <> 'draft';
 create index applications_phone_key_idx on public.applications (public.applicant_phone_key(answers))
+  where status <> 'draft';
+create index applications_passport_key_idx on public.applications (public.applicant_passport_key(answers))
   where status <> 'draft';
 
 create table public.duplicate_dismissals (
@@ -970,11 +981,13 @@ begin
   select o.id, o.reference, coalesce(nullif(btrim(o.answers #>> '{personal,full_name}'), ''), 'an applicant'), o.status,
     array_remove(array[
       case when public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers) then 'name and date of birth' end,
-      case when public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers) then 'phone number' end], null)
+      case when public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers) then 'phone number' end,
+      case when public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers) then 'passport number' end], null)
   from public.applications o
   where o.status <> 'draft' and o.applicant_id <> app.applicant_id
     and (public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers)
-      or public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers))
+      or public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers)
+      or public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers))
     and not exists (select 1 from public.duplicate_dismissals x
       where x.application_id = least(o.id, app.id) and x.other_application_id = greatest(o.id, app.id))
   order by o.submitted_at, o.id;

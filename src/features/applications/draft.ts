@@ -26,6 +26,7 @@ export const answersDraftSchema = z.object({
       date_of_birth: loose(10),
       nationality: loose(2),
       phone: loose(24),
+      passport_number: loose(24),
       address_line: loose(200),
       city: loose(100),
       postal_code: loose(20),

@@ -11,6 +11,7 @@ export function prefillFromProfile(profile: ProfileRow): Prefill {
       date_of_birth: profile.date_of_birth ?? '',
       nationality: profile.nationality ?? '',
       phone: profile.phone ?? '',
+      passport_number: profile.passport_number ?? '',
       address_line: profile.address_line ?? '',
       city: profile.city ?? '',
       postal_code: profile.postal_code ?? '',

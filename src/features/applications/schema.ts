@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoCountryCode } from '../../lib/countries.ts';
+import { passportNumberRule } from '../../lib/passport-number.ts';
 import { ENGLISH_TEST_CODES, englishScaleMessage, onEnglishScale } from '../../lib/english-tests.ts';
 
 /** Statement length limits; the database enforces the same on submission. */
@@ -34,6 +35,7 @@ export const personalStepSchema = z.object({
   address_line: required(200, 'Address', 'Enter your address.'),
   city: required(100, 'City', 'Enter your city.'),
   postal_code: text(20, 'Postal code'),
+  passport_number: passportNumberRule,
   country: z.string().trim().refine(isIsoCountryCode, 'Choose the country you live in.'),
 });
 export type PersonalStepInput = z.infer<typeof personalStepSchema>;

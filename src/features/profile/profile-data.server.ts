@@ -12,6 +12,7 @@ export const EMPTY_PROFILE: ProfileRow = {
   address_line: null,
   city: null,
   postal_code: null,
+  passport_number: null,
   country: null,
   education: [],
   test_scores: [],

@@ -37,6 +37,13 @@ export function personalGroups(countries: CountryOption[]): ProfileFieldGroup[] 
         { name: 'date_of_birth', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
         { name: 'nationality', label: 'Nationality', type: 'select', options: countries },
         { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+        {
+          name: 'passport_number',
+          label: 'Passport number (optional)',
+          type: 'text',
+          autoComplete: 'off',
+          hint: 'As printed in your passport. Admissions uses it to tell applicants apart.',
+        },
         { name: 'address_line', label: 'Address', type: 'text', autoComplete: 'street-address' },
         { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2' },
         { name: 'postal_code', label: 'Postal code', type: 'text', autoComplete: 'postal-code' },

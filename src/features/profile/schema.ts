@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoCountryCode } from '../../lib/countries.ts';
+import { passportNumberRule } from '../../lib/passport-number.ts';
 import { newPasswordSchema } from '../../lib/security/password-rule.ts';
 import { englishScaleMessage, isEnglishTest, onEnglishScale } from '../../lib/english-tests.ts';
 
@@ -34,6 +35,7 @@ export const personalDetailsSchema = z.object({
       'Enter a phone number with digits only, like +44 20 7946 0321.',
     )
     .transform((value) => value || null),
+  passport_number: passportNumberRule.transform((value) => value || null),
   address_line: optionalText(200, 'Address'),
   city: optionalText(100, 'City'),
   postal_code: optionalText(20, 'Postal code'),

@@ -1912,6 +1912,7 @@ export type Database = {
           full_name: string;
           id: string;
           nationality: string | null;
+          passport_number: string | null;
           phone: string | null;
           postal_code: string | null;
           test_scores: Json;
@@ -1927,6 +1928,7 @@ export type Database = {
           full_name?: string;
           id: string;
           nationality?: string | null;
+          passport_number?: string | null;
           phone?: string | null;
           postal_code?: string | null;
           test_scores?: Json;
@@ -1942,6 +1944,7 @@ export type Database = {
           full_name?: string;
           id?: string;
           nationality?: string | null;
+          passport_number?: string | null;
           phone?: string | null;
           postal_code?: string | null;
           test_scores?: Json;
@@ -2626,6 +2629,12 @@ export type Database = {
         }[];
       };
       applicant_name_key: {
+        Args: {
+          answers: Json;
+        };
+        Returns: string;
+      };
+      applicant_passport_key: {
         Args: {
           answers: Json;
         };

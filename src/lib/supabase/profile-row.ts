@@ -2,7 +2,7 @@ import type { RowOf } from './columns.ts';
 
 /** The columns of public.profiles the app reads: the details every application starts from. */
 export const PROFILE_COLUMNS =
-  'full_name, date_of_birth, nationality, phone, address_line, city, postal_code, country, education, test_scores' as const;
+  'full_name, date_of_birth, nationality, phone, passport_number, address_line, city, postal_code, country, education, test_scores' as const;
 
 /**
  * A row of public.profiles as the app reads it. Its two lists are jsonb, written only through the

@@ -1,10 +1,12 @@
 -- Possible duplicates (the same person under a second account: folded name with date of birth, or
--- phone), the "not a duplicate" record, and documents opened through the app with each opening kept.
+-- phone, or passport number), the "not a duplicate" record, and documents opened through the app with each opening kept.
 begin;
-select plan(20);
+select plan(21);
 select tests.create_user('zoe1');
 select tests.create_user('zoe2');
 select tests.create_user('amara');
+select tests.create_user('kofi');
+select tests.create_user('lena');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
 select tests.create_catalogue();
@@ -12,10 +14,12 @@ create temp table tap (k text primary key, v uuid);
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, answers)
   select tests.user_id(who), i.course_id, i.id, 'under_review', ref, now(), answers::jsonb
   from public.intakes i, (values
-    ('zoe1', 'UP-2026-DUPL01', '{"personal": {"full_name": "Zoë  Müller", "date_of_birth": "2004-05-06", "phone": "+234 803 123 4567"}}'),
+    ('zoe1', 'UP-2026-DUPL01', '{"personal": {"full_name": "Zoë  Müller", "date_of_birth": "2004-05-06", "phone": "+234 803 123 4567", "passport_number": "A12345678"}}'),
     ('zoe2', 'UP-2026-DUPL02', '{"personal": {"full_name": "zoe muller", "date_of_birth": "2004-05-06", "phone": "0803 999 0000"}}'),
     ('amara', 'UP-2026-DUPL03', '{"personal": {"full_name": "Amara Okafor", "date_of_birth": "2003-01-01", "phone": "+234 (803) 123-4567"}}'),
-    ('amara', 'UP-2026-DUPL04', '{"personal": {"full_name": "Amara Okafor", "date_of_birth": "2003-01-01"}}')) s (who, ref, answers)
+    ('amara', 'UP-2026-DUPL04', '{"personal": {"full_name": "Amara Okafor", "date_of_birth": "2003-01-01", "passport_number": "X1 2"}}'),
+    ('kofi', 'UP-2026-DUPL05', '{"personal": {"full_name": "Kofi Mensah", "date_of_birth": "2001-02-03", "passport_number": "a1 2345-678"}}'),
+    ('lena', 'UP-2026-DUPL06', '{"personal": {"full_name": "Lena Berg", "date_of_birth": "2002-03-04", "passport_number": "x12"}}')) s (who, ref, answers)
   where i.term = 'Tap Open Term';
 insert into tap select lower(right(a.reference, 2)), a.id from public.applications a where a.reference like 'UP-2026-DUPL0%';
 insert into storage.objects (bucket_id, name, owner, metadata)
@@ -32,12 +36,13 @@ create function pg_temp.app(key text) returns uuid language sql stable as $$ sel
 
 select tests.authenticate_as('counsellor');
 select is((select string_agg(reference || ': ' || array_to_string(matched_on, ', '), '; ' order by reference) from public.possible_duplicates(pg_temp.app('01'))),
-  'UP-2026-DUPL02: name and date of birth; UP-2026-DUPL03: phone number',
-  'Zoë Müller matches "zoe muller" on name and date of birth, and Amara on the phone number written another way');
+  'UP-2026-DUPL02: name and date of birth; UP-2026-DUPL03: phone number; UP-2026-DUPL05: passport number',
+  'Zoë Müller matches "zoe muller" on name and date of birth, Amara on the phone number and Kofi on the passport number, each written another way');
+select is((select count(*) from public.possible_duplicates(pg_temp.app('06'))), 0::bigint, 'a passport number too short to tell people apart matches nothing');
 select is((select count(*) from public.possible_duplicates(pg_temp.app('03')) where reference = 'UP-2026-DUPL04'), 0::bigint, 'an applicant''s own second application is not a duplicate');
 select is((select array_agg(x order by x) from public.flag_possible_duplicates(array[pg_temp.app('01'), pg_temp.app('04')]) x), array[pg_temp.app('01')], 'the queue flags the application with a match, not the one without');
 select lives_ok($$select public.dismiss_duplicate(pg_temp.app('02'), pg_temp.app('01'))$$, 'a counsellor marks the pair as different people');
-select is((select string_agg(reference, ', ') from public.possible_duplicates(pg_temp.app('01'))), 'UP-2026-DUPL03', 'the flag goes from the first');
+select is((select string_agg(reference, ', ' order by reference) from public.possible_duplicates(pg_temp.app('01'))), 'UP-2026-DUPL03, UP-2026-DUPL05', 'the flag goes from the first');
 select is((select count(*) from public.possible_duplicates(pg_temp.app('02'))), 0::bigint, 'and from the second');
 select is((select dismissed_by from public.duplicate_dismissals), tests.user_id('counsellor'), 'who said so is recorded');
 select is(tests.row_count($$select 1 from public.duplicate_dismissals$$), 1, 'staff read the record');

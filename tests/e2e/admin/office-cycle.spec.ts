@@ -111,11 +111,15 @@ test('a possible duplicate is flagged in the queue and on the review screen unti
     const personal = { date_of_birth: '2004-05-06', nationality: 'NG', phone: '+234 803 123 4567' };
     await service
       .from('applications')
-      .update({ answers: { personal: { full_name: 'Zoë Müller', ...personal } } })
+      .update({
+        answers: { personal: { full_name: 'Zoë Müller', ...personal, passport_number: 'A12345678' } },
+      })
       .eq('id', first.id);
     await service
       .from('applications')
-      .update({ answers: { personal: { full_name: 'Zoe  Muller', ...personal } } })
+      .update({
+        answers: { personal: { full_name: 'Zoe  Muller', ...personal, passport_number: 'a1234 5678' } },
+      })
       .eq('id', second.id);
 
     await signInStaff(context, baseURL ?? '');
@@ -124,7 +128,7 @@ test('a possible duplicate is flagged in the queue and on the review screen unti
     await page.goto(`/admin/applications/${second.id}`);
     const flag = page.getByTestId('possible-duplicates');
     await expect(flag).toContainText(
-      `${first.reference} (Zoë Müller, under review): same name and date of birth and phone number`,
+      `${first.reference} (Zoë Müller, under review): same name and date of birth, phone number and passport number`,
     );
     await expectNoViolations(page, 'review screen with a possible duplicate');
 

@@ -101,6 +101,26 @@ describe('profile schemas', () => {
     expect(Object.keys(errors).sort()).toEqual(['date_of_birth', 'full_name', 'nationality', 'phone']);
   });
 
+  it('keep a passport number as printed, empty as none, and refuse one with other characters', () => {
+    const base = {
+      full_name: 'Ada',
+      date_of_birth: '',
+      nationality: 'GB',
+      phone: '',
+      address_line: '',
+      city: '',
+      postal_code: '',
+      country: '',
+    };
+    expect(personalDetailsSchema.parse({ ...base, passport_number: ' 5123 45678 ' }).passport_number).toBe(
+      '5123 45678',
+    );
+    expect(personalDetailsSchema.parse({ ...base, passport_number: '' }).passport_number).toBeNull();
+    expect(errorsOf(personalDetailsSchema.safeParse({ ...base, passport_number: 'AB/12#34' }))).toEqual({
+      passport_number: 'Enter the passport number as printed: 5 to 24 letters and digits.',
+    });
+  });
+
   it('regroup flat education rows, ignore blank rows and report errors by field name', () => {
     const parsed = educationSchema.parse({
       'education.0.institution': 'Leeds',

@@ -21,6 +21,12 @@ const TEXT_FIELDS: {
     type: 'tel',
     hint: 'With the country code, like +44 20 7946 0321.',
   },
+  {
+    name: 'passport_number',
+    label: 'Passport number (optional)',
+    autoComplete: 'off',
+    hint: 'As printed in your passport. Admissions uses it to tell applicants apart.',
+  },
   { name: 'address_line', label: 'Address', autoComplete: 'street-address' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'postal_code', label: 'Postal code (optional)', autoComplete: 'postal-code' },

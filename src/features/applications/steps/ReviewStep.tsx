@@ -114,6 +114,9 @@ export default function ReviewStep({
                 <Row term="Date of birth">{personal.date_of_birth}</Row>
                 <Row term="Nationality">{personal.nationality}</Row>
                 <Row term="Phone">{personal.phone}</Row>
+                {personal.passport_number ? (
+                  <Row term="Passport number">{personal.passport_number}</Row>
+                ) : null}
                 <Row term="Address">
                   {[personal.address_line, personal.city, personal.postal_code, personal.country]
                     .filter(Boolean)

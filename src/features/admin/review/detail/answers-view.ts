@@ -58,6 +58,7 @@ export const PERSONAL_FIELDS = [
   ['address_line', 'Address'],
   ['city', 'City'],
   ['postal_code', 'Postal code'],
+  ['passport_number', 'Passport number'],
   ['country', 'Country of residence'],
 ] as const;
 

@@ -148,7 +148,7 @@ const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
   history:application_status_history(id, from_status, to_status, actor, actor_kind, note, created_at),
   notes:application_notes(id, author, body, created_at)`;
 
-const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, address_line, city, postal_code,
+const PROFILE_COLUMNS = `full_name, date_of_birth, nationality, phone, passport_number, address_line, city, postal_code,
   country, education, test_scores, updated_at`;
 
 /** Who changed the application last and what they did (staff only: application_changes). */

@@ -34,3 +34,10 @@ export function fileSizeLabel(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+const matches = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/** What two applications share, in words: "name and date of birth, phone number and passport number". */
+export function matchList(matchedOn: readonly string[]): string {
+  return matches.format(matchedOn);
+}
