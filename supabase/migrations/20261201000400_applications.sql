@@ -52,6 +52,19 @@ as $$
   end
 $$;
 
+-- An e-mail address as the mailbox it reaches: lower case, without a "+tag", and for Gmail without
+-- the dots it ignores (googlemail.com is gmail.com). Null when it is not an address.
+create or replace function public.email_key(email text) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case when dom <> '' and loc <> '' then
+    case when dom in ('gmail.com', 'googlemail.com') then replace(loc, '.', '') || '@gmail.com' else loc || '@' || dom end end
+  from (select split_part(split_part(e, '@', 1), '+', 1) loc, split_part(e, '@', 2) dom
+    from (select lower(btrim(coalesce(email, ''))) e) x) y
+$$;
+revoke execute on function public.email_key(text) from public, anon;
+
 create table public.applications (
   id uuid primary key default gen_random_uuid(),
   applicant_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
@@ -66,6 +79,9 @@ create table public.applications (
     check (octet_length(answers::text) <= 65536 and public.application_answers_fit(answers)),
   current_step text check (current_step ~ '^[a-z][a-z0-9_-]{0,39}$'),
   submitted_at timestamptz,
+  -- The applicant's e-mail address as one mailbox when they submitted (public.email_key), so that a
+  -- second account on an alias of the same address shows as a possible duplicate.
+  applicant_email_key text check (char_length(applicant_email_key) <= 320),
   decided_at timestamptz,
   offer_conditions text check (char_length(offer_conditions) <= 4000),
   reply_by date,
@@ -998,7 +1014,8 @@ begin
   perform set_config('unipath.transition_note', 'Application submitted.', true);
   update public.applications a set status = 'submitted',
     reference = public.new_application_reference(extract(year from intake.start_date)::integer),
-    submitted_at = now(), reply_by = intake.reply_by
+    submitted_at = now(), reply_by = intake.reply_by,
+    applicant_email_key = public.email_key((select u.email from auth.users u where u.id = app.applicant_id))
   where a.id = app.id
   returning * into app;
   perform public.queue_submission_email(app);

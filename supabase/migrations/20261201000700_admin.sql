@@ -908,7 +908,7 @@ grant execute on function public.document_openings_of(uuid) to authenticated, se
 -- ---------------------------------------------------------------------------------------------
 -- Possible duplicates: another applicant's submitted application that matches on the folded name
 -- (accents, case and spacing ignored) with the same date of birth, or on the same phone number
--- (digits only) or passport number (letters and digits only, any case). Staff see the match on the review screen and a flag in the queue, and can mark a
+-- (digits only), passport number (letters and digits only, any case) or e-mail mailbox (email_key). Staff see the match on the review screen and a flag in the queue, and can mark a
 -- pair "not a duplicate", which is recorded with who said so.
 create or replace function public.applicant_name_key(answers jsonb) returns text
 language sql immutable parallel safe
@@ -940,6 +940,7 @@ create index applications_phone_key_idx on public.applications (public.applicant
   where status <> 'draft';
 create index applications_passport_key_idx on public.applications (public.applicant_passport_key(answers))
   where status <> 'draft';
+create index applications_email_key_idx on public.applications (applicant_email_key) where status <> 'draft';
 
 create table public.duplicate_dismissals (
   id bigint generated always as identity primary key,
@@ -982,12 +983,14 @@ begin
     array_remove(array[
       case when public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers) then 'name and date of birth' end,
       case when public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers) then 'phone number' end,
-      case when public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers) then 'passport number' end], null)
+      case when public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers) then 'passport number' end,
+      case when o.applicant_email_key = app.applicant_email_key then 'e-mail address' end], null)
   from public.applications o
   where o.status <> 'draft' and o.applicant_id <> app.applicant_id
     and (public.applicant_name_key(o.answers) = public.applicant_name_key(app.answers)
       or public.applicant_phone_key(o.answers) = public.applicant_phone_key(app.answers)
-      or public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers))
+      or public.applicant_passport_key(o.answers) = public.applicant_passport_key(app.answers)
+      or o.applicant_email_key = app.applicant_email_key)
     and not exists (select 1 from public.duplicate_dismissals x
       where x.application_id = least(o.id, app.id) and x.other_application_id = greatest(o.id, app.id))
   order by o.submitted_at, o.id;

@@ -496,6 +496,7 @@ export type Database = {
       applications: {
         Row: {
           answers: Json;
+          applicant_email_key: string | null;
           applicant_id: string;
           assigned_to: string | null;
           conditions_met_at: string | null;
@@ -517,6 +518,7 @@ export type Database = {
         };
         Insert: {
           answers?: Json;
+          applicant_email_key?: string | null;
           applicant_id?: string;
           assigned_to?: string | null;
           conditions_met_at?: string | null;
@@ -538,6 +540,7 @@ export type Database = {
         };
         Update: {
           answers?: Json;
+          applicant_email_key?: string | null;
           applicant_id?: string;
           assigned_to?: string | null;
           conditions_met_at?: string | null;
@@ -3161,6 +3164,12 @@ export type Database = {
           allowed_types: string[];
           max_bytes: number;
         };
+      };
+      email_key: {
+        Args: {
+          email: string;
+        };
+        Returns: string;
       };
       email_preferences_of: {
         Args: {

@@ -70,8 +70,14 @@ describe('an applicant applies and follows the application', () => {
       reference: string;
       submitted_at: string;
       reply_by: string;
+      applicant_email_key: string;
     };
     expect(result.status).toBe('submitted');
+    // The mailbox it was sent from, so a second account on an alias of it is flagged to staff.
+    const { rows } = await stack.db.query<{ email: string }>('select email from auth.users where id = $1', [
+      applicant.id,
+    ]);
+    expect(result.applicant_email_key).toBe(rows[0]!.email.toLowerCase());
     expect(result.reference).toMatch(/^UP-\d{4}-[2-9A-HJ-NP-Z]{6}$/);
     expect(result.submitted_at).toBeTruthy();
     expect(result.reply_by).toBeTruthy();
