@@ -1,5 +1,6 @@
 import { LEVEL_LABELS, MODE_LABELS } from '../../lib/course-options.ts';
 import type { Json } from '../../lib/supabase/database.types.ts';
+import { countryName } from '../../lib/countries.ts';
 
 /**
  * The /courses filters a saved search keeps: the shape the course search schema
@@ -47,13 +48,13 @@ export function hasFilters(filters: CourseFilters): boolean {
   );
 }
 
-/** A name people recognise: "“robotics” · Master’s · Computer Science · GB". */
+/** A name people recognise: "“robotics” · Master’s · Computer Science · United Kingdom". */
 export function describeFilters(filters: CourseFilters, currency: string): string {
   const parts = [
     filters.q ? `“${filters.q}”` : '',
     filters.level.map((level) => LEVEL_LABELS[level] ?? level).join(', '),
     filters.field.join(', '),
-    filters.country.join(', '),
+    filters.country.map(countryName).join(', '),
     filters.university.length
       ? `${filters.university.length} ${filters.university.length === 1 ? 'university' : 'universities'}`
       : '',

@@ -75,6 +75,13 @@ test('an applicant applies, leaves mid-form, resumes, uploads, submits and withd
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Review and submit' })).toBeVisible();
+  // The answers read as a person wrote them: country names and dates in words, not codes.
+  const answer = (term: string) =>
+    page.locator(`xpath=//dt[normalize-space()="${term}"]/following-sibling::dd[1]`);
+  await expect(answer('Nationality')).toHaveText('Nigeria');
+  await expect(answer('Date of birth')).toHaveText('14 Mar 2004');
+  await expect(answer('Address')).toHaveText('4 Marina Road, Lagos, Nigeria');
+  await expect(answer('Result')).toContainText('7 on 1 May 2025');
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/applications\/[0-9a-f-]{36}\/receipt$/);
   const reference = (await page.getByTestId('reference').textContent()) ?? '';

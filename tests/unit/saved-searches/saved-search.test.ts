@@ -19,7 +19,7 @@ describe('savedSearchDraft', () => {
       language: [],
     });
     expect(draft.query).toBe('level=master&field=Law&country=GB');
-    expect(draft.label).toBe('Master’s · Law · GB');
+    expect(draft.label).toBe('Master’s · Law · United Kingdom');
     expect(draft.tuitionMax).toBeNull();
   });
 

@@ -3,6 +3,8 @@ import SubmitButton from '../../../components/form/SubmitButton.tsx';
 import { callApi } from '../api-client.ts';
 import type { ApplicationDraft } from '../draft.ts';
 import { englishScale } from '../../../lib/english-tests.ts';
+import { countryName } from '../../../lib/countries.ts';
+import { formatDay } from '../../../lib/format-day.ts';
 import { STEPS, stepTitle, type StepId } from '../steps.ts';
 import { submitProblems, type SubmitProblem } from '../submit-problems.ts';
 import { documentLabel, type ApplicationDocument, type CourseOption, type IntakeOption } from '../types.ts';
@@ -111,14 +113,19 @@ export default function ReviewStep({
             {step.id === 'personal' ? (
               <>
                 <Row term="Full name">{personal.full_name}</Row>
-                <Row term="Date of birth">{personal.date_of_birth}</Row>
-                <Row term="Nationality">{personal.nationality}</Row>
+                <Row term="Date of birth">{formatDay(personal.date_of_birth)}</Row>
+                <Row term="Nationality">{personal.nationality ? countryName(personal.nationality) : ''}</Row>
                 <Row term="Phone">{personal.phone}</Row>
                 {personal.passport_number ? (
                   <Row term="Passport number">{personal.passport_number}</Row>
                 ) : null}
                 <Row term="Address">
-                  {[personal.address_line, personal.city, personal.postal_code, personal.country]
+                  {[
+                    personal.address_line,
+                    personal.city,
+                    personal.postal_code,
+                    personal.country ? countryName(personal.country) : '',
+                  ]
                     .filter(Boolean)
                     .join(', ')}
                 </Row>
@@ -134,7 +141,7 @@ export default function ReviewStep({
             ) : null}
             {step.id === 'english' ? (
               <Row term="Result">
-                {test ? `${test.label}: ${english.score ?? ''} on ${english.taken_on ?? ''}` : ''}
+                {test ? `${test.label}: ${english.score ?? ''} on ${formatDay(english.taken_on)}` : ''}
               </Row>
             ) : null}
             {step.id === 'statement' ? (
