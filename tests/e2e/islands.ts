@@ -5,9 +5,15 @@ import { expect, type Page } from '@playwright/test';
  * for one (`client:interact`): the pointer moves over each island that shows something, and then
  * over the page, which wakes islands that show nothing yet (an empty compare tray). A move made before
  * an island's script has started listening wakes nothing, so the visitor keeps acting (the pointer, then
- * a Shift key press) until every island has hydrated.
+ * a Shift key press) until every island has hydrated. Islands that wake when seen are scrolled to first.
  */
 export async function hydrated(page: Page): Promise<void> {
+  // Islands that wake when seen (`client:visible`) are scrolled to, as a reader scrolling down would.
+  const unseen = page.locator('astro-island[ssr][client="visible"]');
+  for (let left = await unseen.count(); left > 0; left = await unseen.count()) {
+    await unseen.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => unseen.count()).toBeLessThan(left);
+  }
   const waiting = page.locator('astro-island[ssr][client="interact"]:has(> *)');
   for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
     await waiting.first().locator(':scope > *').first().hover();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { hydrated } from '../islands.ts';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   PASSWORD,
@@ -141,7 +142,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
 
   const mine = applicant.page;
   await mine.goto('/applications');
-  await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated(mine);
   const card = mine.getByTestId('application');
   await expect(card.getByTestId('status-badge')).toHaveText('Action required');
   await expect(card.getByTestId('doc-passport')).toContainText(
@@ -183,7 +184,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
   await expect(staff.getByTestId('status-badge')).toHaveText('Conditional offer');
 
   await mine.goto('/applications');
-  await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated(mine);
   await expect(card.getByTestId('status-badge')).toHaveText('Conditional offer');
   await card.getByRole('button', { name: 'Accept offer' }).click();
   await mine

@@ -1,3 +1,4 @@
+import { hydrated } from '../islands.ts';
 import { expect, test } from '@playwright/test';
 import { pdfBytes } from '../applications/support.ts';
 import { applicationUnderReview, mailOfKind } from './decision-support.ts';
@@ -50,7 +51,7 @@ test('a rejected document reaches the applicant by e-mail, naming it and the rea
 
   const mine = await applicantContext.newPage();
   await mine.goto(link);
-  await expect(mine.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated(mine);
   await expect(mine.locator(`#documents-${app.applicationId}`)).toBeInViewport();
   const slot = mine.getByTestId('doc-passport');
   await expect(slot).toContainText(`Rejected: ${reason}`);
