@@ -474,6 +474,22 @@ revoke execute on function public.keep_waitlist_rank() from public, anon, authen
 create trigger applications_waitlist_rank before insert or update of status on public.applications
   for each row execute function public.keep_waitlist_rank();
 
+-- Where an application stands on its intake's waiting list: its place in line (1 is next) and how
+-- many wait. To its applicant and to staff; nobody else, and nothing for an application not waiting.
+create or replace function public.waitlist_position(application_id uuid, out place integer, out waiting integer)
+language sql stable security definer
+set search_path = ''
+as $$
+  select (select count(*)::integer + 1 from public.applications w
+      where w.intake_id = a.intake_id and w.status = 'waitlisted' and w.waitlist_rank < a.waitlist_rank),
+    (select count(*)::integer from public.applications w where w.intake_id = a.intake_id and w.status = 'waitlisted')
+  from public.applications a
+  where a.id = waitlist_position.application_id and a.status = 'waitlisted' and a.waitlist_rank is not null
+    and (a.applicant_id = (select auth.uid()) or (select public.is_staff()))
+$$;
+revoke execute on function public.waitlist_position(uuid) from public, anon;
+grant execute on function public.waitlist_position(uuid) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- Deciding, approving, releasing and publishing.
 

@@ -7,6 +7,7 @@ import type { DocumentRequirement } from './types.ts';
 import { loadThreads, markThreadsRead, type Thread } from './messages/thread-data.server.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 import { listDecisionLetters, type LetterLink } from './decision-letters.server.ts';
+import { loadWaitlistPlaces, type WaitlistPlace } from './waitlist-place.server.ts';
 
 export interface ApplicationsPageModel {
   userId: string;
@@ -17,6 +18,8 @@ export interface ApplicationsPageModel {
   threads: Map<string, Thread>;
   /** The decision letters of each application, newest first. */
   letters: Map<string, LetterLink[]>;
+  /** Where each application on a waiting list stands. */
+  waitlist: Map<string, WaitlistPlace>;
 }
 
 async function rulesFor(supabase: SupabaseClient<Database>, applications: ApplicationSummary[]) {
@@ -51,12 +54,13 @@ export async function loadApplicationsPage(astro: AstroGlobal): Promise<Applicat
   const { user, supabase } = astro.locals;
   if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
   const applications = await listApplications(supabase, user.id);
-  const [rules, threads, letters] = await Promise.all([
+  const [rules, threads, letters, waitlist] = await Promise.all([
     rulesFor(supabase, applications),
     threadsFor(supabase, user.id, applications),
     listDecisionLetters(supabase, decidedIds(applications)),
+    loadWaitlistPlaces(supabase, applications),
   ]);
-  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads, letters };
+  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads, letters, waitlist };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,10 +76,11 @@ export async function loadApplicationPage(astro: AstroGlobal): Promise<Applicati
   const application = UUID.test(id) ? await loadApplication(supabase, id) : null;
   if (!application) return new Response(null, { status: 404 });
   if (application.status === 'draft') return astro.redirect(`/admission-application?draft=${id}`, 303);
-  const [rules, threads, letters] = await Promise.all([
+  const [rules, threads, letters, waitlist] = await Promise.all([
     rulesFor(supabase, [application]),
     threadsFor(supabase, user.id, [application]),
     listDecisionLetters(supabase, decidedIds([application])),
+    loadWaitlistPlaces(supabase, [application]),
   ]);
   return {
     userId: user.id,
@@ -84,5 +89,6 @@ export async function loadApplicationPage(astro: AstroGlobal): Promise<Applicati
     config: supabasePublicConfig(),
     threads,
     letters,
+    waitlist,
   };
 }

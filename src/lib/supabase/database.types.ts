@@ -4327,6 +4327,15 @@ export type Database = {
         };
         Returns: Json;
       };
+      waitlist_position: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          place: number;
+          waiting: number;
+        };
+      };
       withdraw_application: {
         Args: {
           application_id: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { userClient } from '../applications/support.ts';
+import { signInWithCookies, userClient } from '../applications/support.ts';
 import {
   decide,
   fact,
@@ -15,6 +15,7 @@ import { expectNoViolations, serviceClient, signInStaff } from './support.ts';
 test('places add up: a decline the over-offers still cover frees nothing, the next real place raises one alert, and its offer letter comes on its own', async ({
   page,
   context,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
@@ -43,6 +44,13 @@ test('places add up: a decline the over-offers still cover frees nothing, the ne
     });
     expect(override.error).toBeNull();
     await decide(service, office.client, e.id, 'waitlisted', { release: true });
+    // The applicant on the waiting list sees where they stand.
+    const eve = await browser.newContext({ baseURL: baseURL ?? '' });
+    await signInWithCookies(eve, baseURL ?? '', e.email);
+    const evePage = await eve.newPage();
+    await evePage.goto(`/applications/${e.id}`);
+    await expect(evePage.getByTestId('waitlist-place')).toHaveText('1 of 1');
+    await eve.close();
 
     // The holder of the second offer declines: the override still holds what it freed.
     const declined = await (
