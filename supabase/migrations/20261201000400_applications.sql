@@ -102,6 +102,10 @@ create table public.applications (
 -- One draft per applicant and intake; submitted or withdrawn applications don't count.
 create unique index applications_one_draft_idx on public.applications (applicant_id, intake_id)
   where status = 'draft';
+-- One application in play per applicant and intake. A closed one (withdrawn, declined, unsuccessful,
+-- lapsed, offer withdrawn) leaves room to apply again; enrolled stays in play, as does every open stage.
+create unique index applications_one_active_idx on public.applications (applicant_id, intake_id)
+  where status not in ('draft', 'withdrawn', 'declined', 'rejected', 'expired', 'offer_withdrawn');
 create index applications_applicant_idx on public.applications (applicant_id, created_at desc);
 create index applications_intake_status_idx on public.applications (intake_id, status);
 create index applications_course_idx on public.applications (course_id);
@@ -982,6 +986,17 @@ $$;
 
 -- Anyone may submit while the intake is open and before its deadline: places are counted when offers
 -- are made, not when people apply.
+-- The refusal of a second application to one intake, naming the first so the applicant can find it.
+create or replace function public.refuse_second_application(term text, reference text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'You have already applied to this course for %: application %. Follow it on your applications page, or withdraw it to apply again.',
+    term, reference using errcode = 'P0001', hint = 'already_applied';
+end
+$$;
+
 create or replace function public.submit_application(application_id uuid) returns public.applications
 language plpgsql security definer
 set search_path = ''
@@ -990,6 +1005,8 @@ declare
   app public.applications := public.lock_application(application_id, false);
   intake public.intakes;
   missing record;
+  earlier text;
+  violated text;
 begin
   if app.status <> 'draft' then
     perform public.refuse_transition(app.status, 'submitted');
@@ -1011,13 +1028,33 @@ begin
         hint = 'Complete the missing items, then submit again.';
   end if;
 
+  select a.reference into earlier from public.applications a
+  where a.applicant_id = app.applicant_id and a.intake_id = app.intake_id and a.id <> app.id
+    and a.status not in ('draft', 'withdrawn', 'declined', 'rejected', 'expired', 'offer_withdrawn')
+  limit 1;
+  if earlier is not null then
+    perform public.refuse_second_application(intake.term, earlier);
+  end if;
+
   perform set_config('unipath.transition_note', 'Application submitted.', true);
-  update public.applications a set status = 'submitted',
-    reference = public.new_application_reference(extract(year from intake.start_date)::integer),
-    submitted_at = now(), reply_by = intake.reply_by,
-    applicant_email_key = public.email_key((select u.email from auth.users u where u.id = app.applicant_id))
-  where a.id = app.id
-  returning * into app;
+  begin
+    update public.applications a set status = 'submitted',
+      reference = public.new_application_reference(extract(year from intake.start_date)::integer),
+      submitted_at = now(), reply_by = intake.reply_by,
+      applicant_email_key = public.email_key((select u.email from auth.users u where u.id = app.applicant_id))
+    where a.id = app.id
+    returning * into app;
+  exception when unique_violation then
+    get stacked diagnostics violated = constraint_name;
+    if violated is distinct from 'applications_one_active_idx' then
+      raise;
+    end if;
+    -- Two drafts on one intake submitted at the same moment: the one that lost the race names the other.
+    select a.reference into earlier from public.applications a
+    where a.applicant_id = app.applicant_id and a.intake_id = app.intake_id and a.id <> app.id
+      and a.status = 'submitted' limit 1;
+    perform public.refuse_second_application(intake.term, coalesce(earlier, 'already submitted'));
+  end;
   perform public.queue_submission_email(app);
   return app;
 end
@@ -1035,6 +1072,7 @@ end
 $$;
 
 revoke execute on function public.lock_application(uuid, boolean), public.refuse_transition(text, text),
+  public.refuse_second_application(text, text),
   public.queue_submission_email(public.applications) from public, anon, authenticated;
 revoke execute on function public.submit_application(uuid) from public, anon;
 grant execute on function public.submit_application(uuid) to authenticated;

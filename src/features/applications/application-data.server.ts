@@ -54,6 +54,45 @@ export async function findDraftForCourse(
   return data ? toServerDraft(data) : null;
 }
 
+/** Statuses that free the intake for a new application, as the database's one-active index says. */
+const LEAVES_ROOM: readonly string[] = [
+  'draft',
+  'withdrawn',
+  'declined',
+  'rejected',
+  'expired',
+  'offer_withdrawn',
+];
+
+/** An application the user already has in play on one intake of a course. */
+export interface ActiveApplication {
+  id: string;
+  intake_id: string;
+  reference: string | null;
+  term: string;
+}
+
+/** The user's applications on a course that still hold their intake (submitted and not closed). */
+export async function listActiveApplications(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  courseId: string,
+): Promise<ActiveApplication[]> {
+  const { data } = await supabase
+    .from('applications')
+    .select('id, intake_id, reference, status, submitted_at, intakes(term)')
+    .eq('applicant_id', userId)
+    .eq('course_id', courseId)
+    .not('status', 'in', `(${LEAVES_ROOM.join(',')})`)
+    .order('submitted_at', { ascending: false });
+  return (data ?? []).map((row) => ({
+    id: row.id,
+    intake_id: row.intake_id,
+    reference: row.reference,
+    term: row.intakes?.term ?? '',
+  }));
+}
+
 export async function listDocuments(
   supabase: SupabaseClient<Database>,
   applicationId: string,

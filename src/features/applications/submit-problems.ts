@@ -24,7 +24,7 @@ export function submitProblems(
   missing: { answers: string[]; documents: string[] } | undefined,
 ): SubmitProblem[] {
   if (!missing || missing.answers.length + missing.documents.length === 0) {
-    const aboutIntake = /intake|deadline|open on|full/i.test(message);
+    const aboutIntake = /intake|deadline|open on|full|already applied/i.test(message);
     return [{ step: aboutIntake ? 'course' : 'review', text: message }];
   }
   return [
@@ -34,6 +34,11 @@ export function submitProblems(
       text: `The ${documentLabel(kind).toLowerCase()} document`,
     })),
   ];
+}
+
+/** A problem as one sentence: the database's messages end with their own full stop. */
+export function problemSentence(problem: SubmitProblem): string {
+  return /[.!?]$/.test(problem.text) ? problem.text : `${problem.text}.`;
 }
 
 export function problemLink(problem: SubmitProblem): string {

@@ -1,7 +1,14 @@
 import type { AstroGlobal } from 'astro';
 import { supabasePublicConfig } from '../../lib/supabase/config.server.ts';
 import type { ApplicationWizardProps } from './ApplicationWizard.tsx';
-import { findDraftForCourse, listDocuments, loadDraft } from './application-data.server.ts';
+import {
+  findDraftForCourse,
+  listActiveApplications,
+  listDocuments,
+  loadDraft,
+} from './application-data.server.ts';
+import { putFlash } from '../../lib/security/flash.ts';
+import { isSecureRequest } from '../../lib/security/context-middleware.ts';
 import { findCourse, listOpenIntakes, listRequirements } from './course-data.server.ts';
 import { emptyAnswers, type DraftAnswers } from './draft.ts';
 import type { Option } from './steps/step-props.ts';
@@ -32,13 +39,35 @@ export async function loadWizard(
   if (draftId && !server) return astro.redirect('/applications', 303);
   const course = await findCourse(supabase, server?.course_id ?? courseParam);
   server ??= course ? await findDraftForCourse(supabase, user.id, course.id) : null;
-  const [intakes, requirements, documents] = course
+  const [openIntakes, requirements, documents, applied] = course
     ? await Promise.all([
         listOpenIntakes(supabase, course.id),
         listRequirements(supabase, course.id),
         server ? listDocuments(supabase, server.id) : Promise.resolve([]),
+        listActiveApplications(supabase, user.id, course.id),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
+  // An intake takes one application per applicant: those already applied to are not offered again,
+  // and when none is left "Apply now" opens the application the applicant already has.
+  const appliedTo = new Set(applied.map((application) => application.intake_id));
+  const intakes = openIntakes.filter(
+    (intake) => !appliedTo.has(intake.id) || intake.id === server?.intake_id,
+  );
+  const existing = applied[0];
+  if (!server && existing && intakes.length === 0) {
+    putFlash(
+      astro.cookies,
+      [
+        {
+          kind: 'info',
+          title: 'Already applied',
+          message: `You have already applied to this course for ${existing.term}: application ${existing.reference ?? ''}. Follow it here.`,
+        },
+      ],
+      isSecureRequest(astro.url),
+    );
+    return astro.redirect(`/applications/${existing.id}`, 303);
+  }
   const onlyIntake = intakes.length === 1 ? (intakes[0]?.id ?? null) : null;
   return {
     userId: user.id,

@@ -3789,6 +3789,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      refuse_second_application: {
+        Args: {
+          reference: string;
+          term: string;
+        };
+        Returns: undefined;
+      };
       refuse_stale_write: {
         Args: {
           change: string;

@@ -2,6 +2,7 @@
 begin;
 select plan(31);
 select tests.create_user('applicant');
+select tests.create_user('applicant2');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
 select tests.create_catalogue();
@@ -47,8 +48,9 @@ select ok(public.refresh_search_terms() > 0, 'the service role rebuilds the dict
 -- Two offers past their reply-by date; lapsing one of them raises. The other still lapses.
 select tests.clear_authentication();
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, decided_at, reply_by)
-  select tests.user_id('applicant'), i.course_id, i.id, 'offer_unconditional', r, now(), now(), current_date - 1
-  from public.intakes i cross join (values ('UP-2026-TAPX01'), ('UP-2026-TAPX02')) v (r) where i.term = 'Tap Open Term';
+  select tests.user_id(who), i.course_id, i.id, 'offer_unconditional', r, now(), now(), current_date - 1
+  from public.intakes i cross join (values ('UP-2026-TAPX01', 'applicant'), ('UP-2026-TAPX02', 'applicant2')) v (r, who)
+  where i.term = 'Tap Open Term';
 create function pg_temp.refuse_tapx02() returns trigger language plpgsql as $$
   begin if new.reference = 'UP-2026-TAPX02' then raise exception 'broken row'; end if; return new; end $$;
 create trigger tap_refuse before update on public.applications for each row execute function pg_temp.refuse_tapx02();

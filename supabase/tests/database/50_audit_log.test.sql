@@ -17,13 +17,17 @@ insert into public.applications (applicant_id, course_id, intake_id, status, ref
   select tests.user_id('owner'), i.course_id, i.id, 'submitted', 'UP-2026-TAPA01', now()
   from public.intakes i where i.term = 'Tap Open Term';
 insert into tap select 'sent', a.id::text from public.applications a where a.reference = 'UP-2026-TAPA01';
+-- The owner's draft is for a later intake of the same course: one intake takes one application each.
+insert into public.intakes (course_id, term, start_date, deadline, status)
+  select c.id, 'Tap Spring Term', current_date + 400, current_date + 300, 'open' from public.courses c
+  where c.slug = 'tap-course-pub';
 insert into public.applications (applicant_id, course_id, intake_id, answers)
   select tests.user_id('owner'), i.course_id, i.id, jsonb_build_object(
     'personal', jsonb_build_object('full_name', 'Amara Okafor', 'date_of_birth', '2004-03-14', 'nationality', 'NG'),
     'academic', jsonb_build_array(jsonb_build_object('institution', 'Kings Crest', 'qualification', 'WAEC', 'end_year', 2022)),
     'english_test', jsonb_build_object('test', 'ielts', 'score', 7, 'taken_on', '2026-06-20'),
     'statement', repeat('I want to study computing because it builds things. ', 10))
-  from public.intakes i where i.term = 'Tap Open Term';
+  from public.intakes i where i.term = 'Tap Spring Term';
 insert into tap select 'draft', a.id::text from public.applications a
   where a.applicant_id = tests.user_id('owner') and a.status = 'draft';
 insert into tap select k || '_file', tests.user_id('owner') || '/' || v || '/00000000-0000-4000-8000-00000000000' || n || '-passport.pdf'

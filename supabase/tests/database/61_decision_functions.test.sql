@@ -6,6 +6,8 @@ select plan(61);
 select tests.create_user('first');
 select tests.create_user('second');
 select tests.create_user('third');
+select tests.create_user('fourth');
+select tests.create_user('fifth');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
 select tests.create_catalogue();
@@ -115,7 +117,7 @@ select is((select count(*) from public.notification_events where application_id 
 select tests.clear_authentication();
 update public.intakes set release_mode = 'batch', capacity = 10, version = version where id = pg_temp.app('intake');
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at)
-  select tests.user_id('first'), i.course_id, i.id, 'under_review', 'UP-2026-TAPE04', now()
+  select tests.user_id('fourth'), i.course_id, i.id, 'under_review', 'UP-2026-TAPE04', now()
   from public.intakes i where i.id = pg_temp.app('intake');
 insert into tap select '04', a.id from public.applications a where a.reference = 'UP-2026-TAPE04';
 select tests.authenticate_as('admin');
@@ -131,13 +133,13 @@ select is(pg_temp.status('04'), 'rejected', 'and the applicant hears');
 select tests.clear_authentication();
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at)
   select tests.user_id(who), i.course_id, i.id, 'under_review', ref, now()
-  from public.intakes i, (values ('second', 'UP-2026-TAPE05'), ('third', 'UP-2026-TAPE06')) s (who, ref)
+  from public.intakes i, (values ('fifth', 'UP-2026-TAPE05'), ('third', 'UP-2026-TAPE06')) s (who, ref)
   where i.id = pg_temp.app('intake');
 insert into tap select right(a.reference, 2), a.id from public.applications a where a.reference in ('UP-2026-TAPE05', 'UP-2026-TAPE06');
 select tests.authenticate_as('counsellor');
 select throws_ok($$select public.cancel_decision(gen_random_uuid(), 1)$$, 'P0001', 'Decision not found.', 'an unknown decision is refused');
 select is((public.decide_application(pg_temp.app('05'), pg_temp.ver('05'), 'waitlisted')).state, 'recommended', 'a counsellor recommends the waiting list');
-select tests.authenticate_as('second');
+select tests.authenticate_as('fifth');
 select is((public.withdraw_application(pg_temp.app('05'), 'Going elsewhere')).status, 'withdrawn', 'the applicant withdraws first');
 select tests.authenticate_as('counsellor');
 select is((select cancel_note from public.application_decisions where application_id = pg_temp.app('05')), 'The application became withdrawn before this decision was released.', 'the recommendation is cancelled and says why');

@@ -5,6 +5,7 @@ begin;
 select plan(37);
 update public.notification_events set composed_at = now() where composed_at is null;
 select tests.create_user('zoe');
+select tests.create_user('yan');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
 select tests.create_catalogue();
@@ -13,11 +14,17 @@ update public.profiles set full_name = 'Zoë Müller' where id = tests.user_id('
 create temp table tap (k text primary key, v uuid);
 insert into public.document_requirements (course_id, kind, description, required)
   select i.course_id, 'transcript', 'tap', true from public.intakes i where i.term = 'Tap Open Term';
+-- Zoë applies to three intakes of the course (one application each); Yan shares her offer's intake,
+-- so that moving every offer of an intake meets an accepted one and one still waiting.
+insert into public.intakes (course_id, term, start_date, deadline, status, capacity, reply_by)
+  select i.course_id, t, i.start_date + n * 120, i.deadline + n * 120, 'open', 10, i.reply_by + n * 120
+  from public.intakes i, (values ('Tap Second Term', 1), ('Tap Third Term', 2)) s (t, n) where i.term = 'Tap Open Term';
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, answers, assigned_to)
-  select tests.user_id('zoe'), i.course_id, i.id, 'under_review', ref, now(), '{"personal": {"full_name": "Zoë Müller"}}',
-    tests.user_id('counsellor')
-  from public.intakes i, (values ('UP-2026-OFFL01'), ('UP-2026-OFFL02'), ('UP-2026-OFFL03'), ('UP-2026-OFFL04')) s (ref)
-  where i.term = 'Tap Open Term';
+  select tests.user_id(who), i.course_id, i.id, 'under_review', ref, now(),
+    jsonb_build_object('personal', jsonb_build_object('full_name', name)), tests.user_id('counsellor')
+  from public.intakes i join (values ('UP-2026-OFFL01', 'zoe', 'Zoë Müller', 'Tap Second Term'),
+    ('UP-2026-OFFL02', 'zoe', 'Zoë Müller', 'Tap Open Term'), ('UP-2026-OFFL03', 'zoe', 'Zoë Müller', 'Tap Third Term'),
+    ('UP-2026-OFFL04', 'yan', 'Yan Li', 'Tap Open Term')) s (ref, who, name, term) on i.term = s.term;
 insert into tap select lower(right(a.reference, 2)), a.id from public.applications a where a.reference like 'UP-2026-OFFL0%';
 insert into storage.objects (bucket_id, name, owner, metadata)
   select 'application-documents', a.applicant_id || '/' || a.id || '/' || gen_random_uuid() || '-' || k || '.pdf',

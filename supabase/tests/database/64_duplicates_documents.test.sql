@@ -12,6 +12,10 @@ select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
 select tests.create_catalogue();
 create temp table tap (k text primary key, v uuid);
+-- Amara's second application is for a later intake of the course.
+insert into public.intakes (course_id, term, start_date, deadline, status)
+  select i.course_id, 'Tap Second Term', i.start_date + 120, i.deadline + 120, 'open' from public.intakes i
+  where i.term = 'Tap Open Term';
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, answers)
   select tests.user_id(who), i.course_id, i.id, 'under_review', ref, now(), answers::jsonb
   from public.intakes i, (values
@@ -22,7 +26,7 @@ insert into public.applications (applicant_id, course_id, intake_id, status, ref
     ('kofi', 'UP-2026-DUPL05', '{"personal": {"full_name": "Kofi Mensah", "date_of_birth": "2001-02-03", "passport_number": "a1 2345-678"}}'),
     ('lena', 'UP-2026-DUPL06', '{"personal": {"full_name": "Lena Berg", "date_of_birth": "2002-03-04", "passport_number": "x12"}}'),
     ('mia', 'UP-2026-DUPL07', '{"personal": {"full_name": "Mia Stone", "date_of_birth": "2000-07-08"}}')) s (who, ref, answers)
-  where i.term = 'Tap Open Term';
+  where i.term = case ref when 'UP-2026-DUPL04' then 'Tap Second Term' else 'Tap Open Term' end;
 insert into tap select lower(right(a.reference, 2)), a.id from public.applications a where a.reference like 'UP-2026-DUPL0%';
 -- As submit_application records them: zoe2 and mia wrote one Gmail mailbox two ways.
 update public.applications set applicant_email_key = public.email_key('Zoe.Muller@gmail.com') where reference = 'UP-2026-DUPL02';

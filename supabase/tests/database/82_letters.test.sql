@@ -16,10 +16,14 @@ update public.profiles set full_name = 'Olive <Owner>' where id = tests.user_id(
 create temp table tap (k text primary key, v uuid);
 insert into public.document_requirements (course_id, kind, description, required)
   select i.course_id, 'transcript', 'tap', false from public.intakes i where i.term = 'Tap Open Term';
+-- One owner, four applications: one per intake of the course, as the database allows.
+insert into public.intakes (course_id, term, start_date, deadline, status, capacity, reply_by)
+  select i.course_id, 'Tap Term ' || n, i.start_date, i.deadline, 'open', 10, i.reply_by
+  from public.intakes i, generate_series(2, 4) n where i.term = 'Tap Open Term';
 insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, answers)
   select tests.user_id('owner'), i.course_id, i.id, 'under_review', ref, timestamptz '2026-11-20 09:30:00+00', '{"personal": {"full_name": "Olive Owner"}}'
-  from public.intakes i, (values ('UP-2026-TAPL01'), ('UP-2026-TAPL02'), ('UP-2026-TAPL03'), ('UP-2026-TAPL04')) s (ref)
-  where i.term = 'Tap Open Term';
+  from public.intakes i join (values ('UP-2026-TAPL01', 'Tap Open Term'), ('UP-2026-TAPL02', 'Tap Term 2'),
+    ('UP-2026-TAPL03', 'Tap Term 3'), ('UP-2026-TAPL04', 'Tap Term 4')) s (ref, term) on i.term = s.term;
 insert into tap select lower(right(a.reference, 2)), a.id from public.applications a where a.reference like 'UP-2026-TAPL0%';
 insert into storage.objects (bucket_id, name, owner, metadata)
   select 'application-documents', a.applicant_id || '/' || a.id || '/00000000-0000-4000-8000-00000000000' || right(a.reference, 1) || '-passport.pdf',

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { completeFirstSteps, COURSE, hydrated, signInNewApplicant, STATEMENT } from './support.ts';
+import {
+  completeFirstSteps,
+  COURSE,
+  draftThroughApi,
+  hydrated,
+  openIntakes,
+  signInNewApplicant,
+  STACK_URL,
+  STATEMENT,
+  submitThroughApi,
+  userClient,
+} from './support.ts';
 
 test('submission is refused with the missing documents, each leading to the step that fixes it', async ({
   page,
@@ -31,4 +42,55 @@ test('submission is refused with the missing documents, each leading to the step
   await expect(page.getByRole('heading', { level: 2, name: 'Documents' })).toBeFocused();
   await page.goto('/applications');
   await expect(page.getByTestId('status-badge')).toHaveText('Draft');
+});
+
+test('an intake takes one application: a second submission names the first, and "Apply now" opens it once every intake is applied to', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const applicant = await signInNewApplicant(context, baseURL ?? '');
+  const client = await userClient(applicant.email);
+  const intakes = await openIntakes(client);
+  expect(intakes.length).toBeGreaterThan(0);
+  const [first, ...rest] = intakes;
+  const firstApp = await submitThroughApi(applicant.email, applicant.id, undefined, first?.id);
+
+  // A draft on the same intake, complete, made before the rule could stop it: submitting it is refused.
+  const again = await draftThroughApi(client, applicant.id, STACK_URL, first?.id ?? '');
+  await page.goto(`/admission-application?draft=${again.id}`);
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('button', { name: /Review and submit/ })
+    .click();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const problems = page.getByTestId('submit-problems');
+  const { data: submitted } = await client
+    .from('applications')
+    .select('reference')
+    .eq('id', firstApp.id)
+    .single();
+  const reference = (submitted as { reference: string }).reference;
+  await expect(problems).toContainText(
+    `You have already applied to this course for ${first?.term}: application ${reference}.`,
+  );
+  await expect(problems).toBeFocused();
+  await problems.getByRole('button', { name: 'Go to Course and intake' }).click();
+  await expect(page.getByRole('radio', { name: new RegExp(first?.term ?? '') })).toBeChecked();
+  await client.from('applications').delete().eq('id', again.id);
+
+  // Every other open intake applied to as well: "Apply now" opens the latest application and says so.
+  let latest = firstApp.id;
+  for (const intake of rest)
+    latest = (await submitThroughApi(applicant.email, applicant.id, undefined, intake.id)).id;
+  await page.goto(`/courses/${COURSE.slug}`);
+  await page.getByRole('link', { name: 'Apply now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${latest}$`));
+  const toasts = page.getByRole('status', { name: 'Notifications' });
+  await expect(toasts).toContainText('Already applied');
+  await expect(toasts).toContainText('You have already applied to this course');
+  await page.goto('/applications');
+  await expect(page.getByTestId('status-badge')).toHaveCount(intakes.length);
 });

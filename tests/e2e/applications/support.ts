@@ -116,19 +116,45 @@ export async function submitThroughApi(
   email: string,
   userId: string,
   stackUrl = STACK_URL,
+  intakeId?: string,
 ): Promise<{ id: string; documents: Record<string, string> }> {
   const client = await userClient(email, stackUrl);
-  const { data: intake } = await client
+  const app = await draftThroughApi(
+    client,
+    userId,
+    stackUrl,
+    intakeId ?? (await openIntakes(client))[0]?.id ?? '',
+  );
+  const submitted = await client.rpc('submit_application', { application_id: app.id });
+  if (submitted.error) throw new Error(`submit failed: ${submitted.error.message}`);
+  return app;
+}
+
+/** The open intakes of COURSE that take applications today, earliest first, as the wizard lists them. */
+export async function openIntakes(client: SupabaseClient): Promise<{ id: string; term: string }[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const { data } = await client
     .from('intakes')
-    .select('id')
+    .select('id, term, opens_at')
     .eq('course_id', COURSE.id)
     .eq('status', 'open')
-    .gte('deadline', new Date().toISOString().slice(0, 10))
-    .limit(1)
-    .single();
+    .gte('deadline', today)
+    .order('start_date');
+  return ((data ?? []) as { id: string; term: string; opens_at: string | null }[]).filter(
+    (intake) => !intake.opens_at || intake.opens_at <= today,
+  );
+}
+
+/** A complete draft on one intake of COURSE, with its required documents, made as the applicant. */
+export async function draftThroughApi(
+  client: SupabaseClient,
+  userId: string,
+  stackUrl: string,
+  intakeId: string,
+): Promise<{ id: string; documents: Record<string, string> }> {
   const { data: app, error } = await client
     .from('applications')
-    .insert({ course_id: COURSE.id, intake_id: intake?.id, answers: ANSWERS })
+    .insert({ course_id: COURSE.id, intake_id: intakeId, answers: ANSWERS })
     .select('id')
     .single();
   if (error || !app) throw new Error(`draft failed: ${error?.message}`);
@@ -161,8 +187,6 @@ export async function submitThroughApi(
     if (row.error) throw new Error(`document failed: ${row.error.message}`);
     documents[kind] = (row.data as { id: string }).id;
   }
-  const submitted = await client.rpc('submit_application', { application_id: app.id });
-  if (submitted.error) throw new Error(`submit failed: ${submitted.error.message}`);
   return { id: app.id as string, documents };
 }
 

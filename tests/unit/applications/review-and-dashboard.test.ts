@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers, type ApplicationDraft } from '../../../src/features/applications/draft.ts';
 import { incompleteSteps, missingDocuments } from '../../../src/features/applications/step-validation.ts';
-import { submitProblems } from '../../../src/features/applications/submit-problems.ts';
+import { problemSentence, submitProblems } from '../../../src/features/applications/submit-problems.ts';
 import type { ApplicationDocument, DocumentRequirement } from '../../../src/features/applications/types.ts';
 import { safeFileName } from '../../../src/features/applications/upload-file.ts';
 import { recentActivity, upcomingDeadlines } from '../../../src/features/dashboard/dashboard-data.server.ts';
@@ -77,6 +77,21 @@ describe('submitProblems', () => {
     ]);
     expect(submitProblems('The deadline for this intake (2026-01-01) has passed.', undefined)[0]?.step).toBe(
       'course',
+    );
+  });
+
+  it('sends an intake already applied to back to the choice of intake', () => {
+    const message =
+      'You have already applied to this course for September 2027: application UP-2027-ABC123. Follow it on your applications page, or withdraw it to apply again.';
+    expect(submitProblems(message, undefined)).toEqual([{ step: 'course', text: message }]);
+  });
+
+  it('writes each problem as one sentence, never with two full stops', () => {
+    expect(problemSentence({ step: 'course', text: 'This intake is not accepting applications.' })).toBe(
+      'This intake is not accepting applications.',
+    );
+    expect(problemSentence({ step: 'documents', text: 'The passport document' })).toBe(
+      'The passport document.',
     );
   });
 });

@@ -6,7 +6,7 @@ import { englishScale } from '../../../lib/english-tests.ts';
 import { countryName } from '../../../lib/countries.ts';
 import { formatDay } from '../../../lib/format-day.ts';
 import { STEPS, stepTitle, type StepId } from '../steps.ts';
-import { submitProblems, type SubmitProblem } from '../submit-problems.ts';
+import { problemSentence, submitProblems, type SubmitProblem } from '../submit-problems.ts';
 import { documentLabel, type ApplicationDocument, type CourseOption, type IntakeOption } from '../types.ts';
 
 export interface ReviewStepProps {
@@ -76,7 +76,7 @@ export default function ReviewStep({
               : incomplete.map((step) => ({ step, text: `${stepTitle(step)} is not complete` }))
             ).map((problem) => (
               <li key={`${problem.step}-${problem.text}`}>
-                {problem.text}.{' '}
+                {problemSentence(problem)}{' '}
                 <button
                   type="button"
                   className="font-semibold text-brand-700 underline"
