@@ -888,6 +888,19 @@ begin
 end
 $$;
 
+-- Whether the course asks for the personal statement as a file: its document list (or the defaults,
+-- when it has none) requires a 'statement' document. Otherwise the statement is typed.
+create or replace function public.course_wants_statement_file(course_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.document_requirements r
+    where r.kind = 'statement' and r.required
+      and (r.course_id = course_wants_statement_file.course_id or (r.course_id is null and not exists (
+        select 1 from public.document_requirements c where c.course_id = course_wants_statement_file.course_id))))
+$$;
+
 -- What a draft still lacks before it can be submitted: answer paths and document kinds. Required
 -- documents are the course's own list, or the defaults when the course has none.
 create or replace function public.application_missing_items(app public.applications)
@@ -915,7 +928,11 @@ begin
     or coalesce(btrim(a #>> '{english_test,test}'), '') = '' or (a #> '{english_test,score}') is null then
     missing := array_append(missing, 'english_test');
   end if;
-  if statement_length not between 300 and 5000 then missing := array_append(missing, 'statement'); end if;
+  -- The statement is asked for once: uploaded where the course's documents require a 'statement'
+  -- file, typed in the wizard everywhere else.
+  if not public.course_wants_statement_file(app.course_id) and statement_length not between 300 and 5000 then
+    missing := array_append(missing, 'statement');
+  end if;
   answers := missing;
   select coalesce(array_agg(r.kind order by r.kind), '{}') into documents
   from public.document_requirements r
@@ -949,7 +966,7 @@ as $$
   ) items
 $$;
 
-revoke execute on function public.new_application_reference(integer),
+revoke execute on function public.new_application_reference(integer), public.course_wants_statement_file(uuid),
   public.application_missing_items(public.applications) from public, anon, authenticated;
 grant execute on function public.describe_missing_items(text[], text[]) to anon, authenticated, service_role;
 

@@ -172,7 +172,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
 ];
 
 export interface DemoDocument {
-  kind: 'passport' | 'transcript' | 'english_test' | 'statement';
+  kind: 'passport' | 'transcript' | 'english_test';
   fileName: string;
   contentType: 'application/pdf' | 'image/jpeg';
   /** The object's name in the application-documents bucket, and its path below supabase/seed/documents. */
@@ -183,10 +183,9 @@ const KINDS = [
   ['passport', 'passport.jpg', 'image/jpeg'],
   ['transcript', 'school-transcript.pdf', 'application/pdf'],
   ['english_test', 'ielts-test-report.pdf', 'application/pdf'],
-  ['statement', 'personal-statement.pdf', 'application/pdf'],
 ] as const;
 
-/** The four documents the demo courses require, under <applicant>/<application>/<uuid>-<name>. */
+/** The three documents the demo courses require (their statements are typed), under <applicant>/<application>/<uuid>-<name>. */
 export function demoDocuments(demo: DemoCase): DemoDocument[] {
   const n = demo.id.slice(-1);
   return KINDS.map(([kind, fileName, contentType], index) => ({

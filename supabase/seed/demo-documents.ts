@@ -41,8 +41,8 @@ function pdfFor(demo: DemoCase, document: DemoDocument): PdfText {
           NOTICE,
         ],
       };
-    default:
-      return { title: `Personal statement of ${name}`, lines: [person.statement, '', NOTICE] };
+    case 'passport':
+      throw new Error(`the passport of ${name} is a scan kept in the repository, not a generated PDF`);
   }
 }
 

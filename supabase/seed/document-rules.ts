@@ -23,12 +23,13 @@ const rules: readonly [kind: string, types: string, maxBytes: number, descriptio
     'Score report of an accepted English test taken in the last two years.',
     "c.language = 'en'",
   ],
+  // Most courses take the statement typed in the wizard; doctorates ask for it as a file.
   [
     'statement',
     pdfWord,
     mb(2),
-    'Personal statement (up to 4,000 characters) on why you chose this course.',
-    'true',
+    'Personal statement (300 to 5,000 characters) on why you chose this course and the research you want to do.',
+    "c.level = 'doctorate'",
   ],
   [
     'cv',
@@ -62,7 +63,7 @@ const rules: readonly [kind: string, types: string, maxBytes: number, descriptio
 
 export function documentRequirementsSql(): string {
   const defaults = rules
-    .slice(0, 4)
+    .slice(0, 3)
     .map(
       ([kind, types, size, text]) =>
         `  (null, '${kind}', true, ${types}, ${size}, '${text.replaceAll("'", "''")}')`,

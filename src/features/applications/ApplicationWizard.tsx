@@ -6,7 +6,7 @@ import type { ServerDraft } from './draft-merge.ts';
 import DraftConflict from './DraftConflict.tsx';
 import SaveIndicator from './SaveIndicator.tsx';
 import Stepper from './Stepper.tsx';
-import { incompleteSteps, validateStep, type StepErrors } from './step-validation.ts';
+import { incompleteSteps, validateStep, wantsStatementFile, type StepErrors } from './step-validation.ts';
 import { STEPS, stepIndex, stepTitle, type StepId } from './steps.ts';
 import AcademicStep from './steps/AcademicStep.tsx';
 import CourseStep from './steps/CourseStep.tsx';
@@ -47,6 +47,7 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const step = draft.current_step;
   const context = { requirements: props.requirements, documents };
+  const statementAsFile = wantsStatementFile(props.requirements);
 
   useEffect(() => {
     if (focusRequest > 0) heading.current?.focus();
@@ -116,6 +117,7 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
               course={props.course}
               intake={props.intakes.find((intake) => intake.id === draft.intake_id) ?? null}
               documents={documents}
+              statementAsFile={statementAsFile}
               incomplete={incompleteSteps(draft, context)}
               beforeSubmit={flush}
               goTo={goTo}
@@ -133,7 +135,9 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
               {step === 'personal' ? <PersonalStep {...shared} countries={props.countries} /> : null}
               {step === 'academic' ? <AcademicStep {...shared} /> : null}
               {step === 'english' ? <EnglishStep {...shared} /> : null}
-              {step === 'statement' ? <StatementStep {...shared} /> : null}
+              {step === 'statement' ? (
+                <StatementStep {...shared} asFile={statementAsFile} onToDocuments={() => goTo('documents')} />
+              ) : null}
               {step === 'documents' ? (
                 <DocumentsStep
                   applicationId={draft.id}

@@ -26,6 +26,14 @@ export interface StepContext {
   documents: readonly ApplicationDocument[];
 }
 
+/**
+ * Whether the course asks for the personal statement as a file (a required 'statement' document)
+ * rather than typed: it is asked for once, in one of the two places, as submission checks it.
+ */
+export function wantsStatementFile(requirements: readonly DocumentRequirement[]): boolean {
+  return requirements.some((rule) => rule.kind === 'statement' && rule.required);
+}
+
 /** Required documents with no usable upload (none yet, or only rejected ones). */
 export function missingDocuments(context: StepContext): DocumentRequirement[] {
   return context.requirements.filter(
@@ -48,7 +56,9 @@ export function validateStep(step: StepId, draft: ApplicationDraft, context: Ste
     case 'english':
       return issues(englishStepSchema.safeParse(answers.english_test));
     case 'statement':
-      return issues(statementStepSchema.safeParse({ statement: answers.statement }));
+      return wantsStatementFile(context.requirements)
+        ? {}
+        : issues(statementStepSchema.safeParse({ statement: answers.statement }));
     case 'documents':
       return Object.fromEntries(
         missingDocuments(context).map((rule) => [

@@ -3004,6 +3004,12 @@ export type Database = {
         };
         Returns: unknown;
       };
+      course_wants_statement_file: {
+        Args: {
+          course_id: string;
+        };
+        Returns: boolean;
+      };
       create_interview_slots: {
         Args: {
           cutoff_hours: number;

@@ -27,6 +27,10 @@ test('submission is refused with the missing documents, each leading to the step
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByTestId('error-summary')).toContainText('Passport');
+  // The statement was typed on the step before: the documents do not ask for it again as a file.
+  await expect(page.getByTestId('error-summary')).not.toContainText('statement');
+  await expect(page.getByRole('heading', { level: 3, name: /Passport/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /Personal statement/ })).toHaveCount(0);
 
   await page
     .getByRole('navigation', { name: 'Application steps' })

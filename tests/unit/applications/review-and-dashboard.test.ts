@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers, type ApplicationDraft } from '../../../src/features/applications/draft.ts';
-import { incompleteSteps, missingDocuments } from '../../../src/features/applications/step-validation.ts';
+import {
+  incompleteSteps,
+  missingDocuments,
+  validateStep,
+  wantsStatementFile,
+} from '../../../src/features/applications/step-validation.ts';
 import { problemSentence, submitProblems } from '../../../src/features/applications/submit-problems.ts';
 import type { ApplicationDocument, DocumentRequirement } from '../../../src/features/applications/types.ts';
 import { safeFileName } from '../../../src/features/applications/upload-file.ts';
@@ -54,6 +59,30 @@ describe('incompleteSteps', () => {
       'statement',
       'documents',
     ]);
+  });
+
+  it('asks for the statement once: typed, or (where the course requires the file) only on Documents', () => {
+    const draft: ApplicationDraft = {
+      id: null,
+      version: null,
+      course_id: null,
+      intake_id: null,
+      current_step: 'statement',
+      answers: emptyAnswers(),
+      changed_at: '2026-11-21T10:00:00Z',
+    };
+    const typed = { requirements: [rule('passport'), rule('statement', false)], documents: [] };
+    expect(wantsStatementFile(typed.requirements)).toBe(false);
+    expect(Object.keys(validateStep('statement', draft, typed))).toEqual(['statement']);
+    const asFile = {
+      requirements: [rule('passport'), rule('statement')],
+      documents: [doc('passport', 'uploaded')],
+    };
+    expect(wantsStatementFile(asFile.requirements)).toBe(true);
+    expect(validateStep('statement', draft, asFile)).toEqual({});
+    expect(validateStep('documents', draft, asFile)).toEqual({
+      'document-statement': 'Upload your personal statement.',
+    });
   });
 });
 

@@ -14,6 +14,8 @@ export interface ReviewStepProps {
   course: CourseOption | null;
   intake: IntakeOption | null;
   documents: readonly ApplicationDocument[];
+  /** The course takes the statement as an uploaded file, not typed. */
+  statementAsFile: boolean;
   incomplete: readonly StepId[];
   beforeSubmit: () => Promise<void>;
   goTo: (step: StepId) => void;
@@ -34,6 +36,7 @@ export default function ReviewStep({
   course,
   intake,
   documents,
+  statementAsFile,
   incomplete,
   beforeSubmit,
   goTo,
@@ -145,7 +148,15 @@ export default function ReviewStep({
               </Row>
             ) : null}
             {step.id === 'statement' ? (
-              <Row term="Length">{statement.trim() ? `${statement.trim().length} characters` : ''}</Row>
+              statementAsFile ? (
+                <Row term="File">
+                  {documents.find(
+                    (document) => document.kind === 'statement' && document.status !== 'rejected',
+                  )?.file_name ?? 'Not uploaded yet: add it on the Documents step'}
+                </Row>
+              ) : (
+                <Row term="Length">{statement.trim() ? `${statement.trim().length} characters` : ''}</Row>
+              )
             ) : null}
             {step.id === 'documents' ? (
               <Row term="Uploaded">

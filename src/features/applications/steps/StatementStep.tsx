@@ -1,9 +1,43 @@
 import { STATEMENT_MAX, STATEMENT_MIN } from '../schema.ts';
 import type { StepProps } from './step-props.ts';
 
-/** The personal statement with a live character count against the limits submission enforces. */
-export default function StatementStep({ draft, errors, formId, update }: StepProps) {
+export interface StatementStepProps extends StepProps {
+  /** The course asks for the statement as a file, uploaded with the other documents. */
+  asFile: boolean;
+  onToDocuments: () => void;
+}
+
+/**
+ * The personal statement, asked for once: typed here with a live character count against the limits
+ * submission enforces, or (where the course wants a file) uploaded on the Documents step.
+ */
+export default function StatementStep({
+  draft,
+  errors,
+  formId,
+  update,
+  asFile,
+  onToDocuments,
+}: StatementStepProps) {
   const id = `${formId}-statement`;
+  if (asFile) {
+    return (
+      <div className="flex flex-col items-start gap-3" data-testid="statement-as-file">
+        <p className="max-w-2xl text-ink-800">
+          This course asks for your personal statement as a file (PDF or Word), between {STATEMENT_MIN} and{' '}
+          {STATEMENT_MAX.toLocaleString('en-GB')} characters: your motivation, what you have done so far and
+          what you hope to do next. There is nothing to type here; upload it with your other documents.
+        </p>
+        <button
+          type="button"
+          onClick={onToDocuments}
+          className="min-h-11 rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-300 ring-inset hover:bg-brand-50"
+        >
+          Upload it on the Documents step
+        </button>
+      </div>
+    );
+  }
   const text = draft.answers.statement;
   const count = text.trim().length;
   const error = errors['statement'];
