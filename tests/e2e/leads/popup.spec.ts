@@ -76,3 +76,27 @@ test('the open popup passes axe WCAG 2.2 AA checks', async ({ page }) => {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 });
+
+test('the popup waits while the visitor types a search, then offers help once they are idle', async ({
+  page,
+}) => {
+  // Cards further down wake only when seen, so this page is not waited on as a whole.
+  await page.clock.install();
+  await page.goto('/courses/');
+  await page.clock.runFor(2_000);
+  const search = page.getByRole('searchbox', { name: 'Search courses' });
+  await search.click();
+  await search.pressSequentially('nurs');
+  await page.clock.runFor(26_000);
+  await search.pressSequentially('ing');
+  await expect(page.getByRole('dialog', POPUP)).toHaveCount(0);
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('nursing');
+  // Still in the field a minute later: the popup keeps waiting.
+  await page.clock.runFor(60_000);
+  await expect(page.getByRole('dialog', POPUP)).toHaveCount(0);
+  // Focus leaves the field and the visitor pauses: now it may offer help.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('dialog', POPUP)).toBeVisible();
+});

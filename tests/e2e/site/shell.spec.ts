@@ -53,12 +53,14 @@ test('the catalogue pages show no run-on words', async ({ page, request }) => {
 });
 
 /**
- * Clicks a header link while a later listener cancels the navigation, which freezes the page in
- * the state it shows while the next document loads. (Playwright cannot inspect a page whose
- * navigation is held in flight: evaluation waits for the commit.)
+ * Clicks a header link whose next document answers 204 No Content: the browser sets out to navigate,
+ * then stays, frozen in the state it shows while the next document loads. (Playwright cannot inspect
+ * a page whose navigation is held in flight: evaluation waits for the commit.)
  */
 async function clickAndStayOnPage(page: Page, label: string) {
-  await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+  await page.route('**/*', (route) =>
+    route.request().resourceType() === 'document' ? route.fulfill({ status: 204 }) : route.continue(),
+  );
   await page.getByRole('banner').getByRole('link', { name: label }).click();
 }
 
@@ -119,5 +121,32 @@ test('in-page links and new-tab clicks do not start the progress bar', async ({ 
       .click({ modifiers: ['ControlOrMeta'] }),
   ]);
   await popup.close();
+  await expect(page.locator('html')).not.toHaveAttribute('data-navigating');
+});
+
+test('a link that opens a dialog instead of leaving, and the dialog closing, start no progress bar', async ({
+  page,
+}) => {
+  // The counselling popup must not interrupt; the call to action opens the same dialog.
+  await page.addInitScript(() =>
+    localStorage.setItem('unipath-lead-popup', JSON.stringify({ outcome: 'dismissed', at: Date.now() })),
+  );
+  await page.goto('/');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Book a free counselling call' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Book a free counselling call' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-navigating');
+  expect(await progress(page)).toMatchObject({ navigating: false, opacity: '0' });
+  // A form that only closes a dialog goes nowhere either.
+  await page.evaluate(() => {
+    const box = document.createElement('dialog');
+    box.innerHTML = '<form method="dialog"><button>Done</button></form>';
+    document.body.append(box);
+    box.showModal();
+  });
+  await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.locator('html')).not.toHaveAttribute('data-navigating');
 });
