@@ -1,5 +1,51 @@
-/** Currencies a visitor can choose to see amounts in (those the catalogue has rates for). */
-export const DISPLAY_CURRENCIES = ['GBP', 'USD', 'EUR', 'CAD', 'AUD', 'NZD'] as const;
+/**
+ * Currencies a visitor can choose to see amounts in: those of the countries we list courses in, then
+ * those of the countries applicants come from. The picker offers the ones the rates table has a rate
+ * for, so adding a rate there (and its code here) is all a new currency needs.
+ */
+export const DISPLAY_CURRENCIES = [
+  'GBP',
+  'EUR',
+  'USD',
+  'CAD',
+  'AUD',
+  'NZD',
+  'AED',
+  'BDT',
+  'BRL',
+  'CHF',
+  'CNY',
+  'COP',
+  'DKK',
+  'EGP',
+  'ETB',
+  'GHS',
+  'HKD',
+  'IDR',
+  'INR',
+  'JPY',
+  'KES',
+  'KRW',
+  'KZT',
+  'LKR',
+  'MAD',
+  'MXN',
+  'MYR',
+  'NGN',
+  'NOK',
+  'NPR',
+  'PHP',
+  'PKR',
+  'PLN',
+  'SAR',
+  'SEK',
+  'SGD',
+  'THB',
+  'TRY',
+  'UAH',
+  'VND',
+  'ZAR',
+] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
 export const CURRENCY_COOKIE = 'unipath_currency';
@@ -10,8 +56,64 @@ const BY_REGION: Readonly<Record<string, DisplayCurrency>> = {
   CA: 'CAD',
   AU: 'AUD',
   NZ: 'NZD',
+  AE: 'AED',
+  BD: 'BDT',
+  BR: 'BRL',
+  CH: 'CHF',
+  CN: 'CNY',
+  CO: 'COP',
+  DK: 'DKK',
+  EG: 'EGP',
+  ET: 'ETB',
+  GH: 'GHS',
+  HK: 'HKD',
+  ID: 'IDR',
+  IN: 'INR',
+  JP: 'JPY',
+  KE: 'KES',
+  KR: 'KRW',
+  KZ: 'KZT',
+  LK: 'LKR',
+  MA: 'MAD',
+  MX: 'MXN',
+  MY: 'MYR',
+  NG: 'NGN',
+  NO: 'NOK',
+  NP: 'NPR',
+  PH: 'PHP',
+  PK: 'PKR',
+  PL: 'PLN',
+  SA: 'SAR',
+  SE: 'SEK',
+  SG: 'SGD',
+  TH: 'THB',
+  TR: 'TRY',
+  UA: 'UAH',
+  VN: 'VND',
+  ZA: 'ZAR',
 };
-const EURO_REGIONS = new Set(['IE', 'DE', 'FR', 'NL', 'ES', 'IT', 'PT', 'BE', 'AT', 'FI', 'GR']);
+const EURO_REGIONS = new Set([
+  'IE',
+  'DE',
+  'FR',
+  'NL',
+  'ES',
+  'IT',
+  'PT',
+  'BE',
+  'AT',
+  'FI',
+  'GR',
+  'LU',
+  'SK',
+  'SI',
+  'EE',
+  'LV',
+  'LT',
+  'MT',
+  'CY',
+  'HR',
+]);
 
 export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
   return typeof value === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
@@ -31,4 +133,20 @@ export function resolveDisplayCurrency(
   ...candidates: readonly (string | null | undefined)[]
 ): DisplayCurrency | undefined {
   return candidates.map((value) => value?.toUpperCase()).find(isDisplayCurrency);
+}
+
+const names = new Intl.DisplayNames('en-GB', { type: 'currency' });
+
+/** "NGN: Nigerian Naira", as the picker lists a currency. */
+export function currencyOptionLabel(code: string): string {
+  const name = names.of(code);
+  return name && name !== code ? `${code}: ${name}` : code;
+}
+
+/** The currencies to offer: those with a rate, and the one shown now even if its rate went. */
+export function offeredCurrencies(
+  rates: Readonly<Record<string, unknown>>,
+  shown: string,
+): DisplayCurrency[] {
+  return DISPLAY_CURRENCIES.filter((code) => code in rates || code === shown);
 }

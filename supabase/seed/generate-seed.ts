@@ -24,7 +24,13 @@ export function generateSeed(seed = 20261121): string {
   const countryOf = new Map(universities.map((u) => [u.id, u.country_code]));
   const intakes = buildIntakes(random, courses, (id) => countryOf.get(id) ?? '');
   const rates = Object.entries(ratesToUsd).flatMap(([currency, rate]) => [
-    { currency, rate_to_usd: Math.round(rate * 1.012 * 10_000) / 10_000, as_of: '2026-10-30' },
+    {
+      currency,
+      // Four decimals, or four significant digits for currencies worth less than a cent.
+      rate_to_usd:
+        rate >= 0.01 ? Math.round(rate * 1.012 * 10_000) / 10_000 : Number((rate * 1.012).toPrecision(4)),
+      as_of: '2026-10-30',
+    },
     { currency, rate_to_usd: rate, as_of: '2026-11-20' },
   ]);
   return [

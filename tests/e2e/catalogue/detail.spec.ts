@@ -47,9 +47,22 @@ test('the chosen display currency is remembered and used for converted amounts',
   await page.getByRole('button', { name: 'Apply currency' }).click();
   await expect(page).toHaveURL(new RegExp(`/courses/${COURSE_SLUG}$`));
   await expect(page.getByText('Total first-year cost in USD')).toBeVisible();
-  await expect(page.getByText(/≈ \$/).first()).toBeVisible();
+  // US dollars read as US$, never as a bare "$" another dollar could share.
+  await expect(page.getByText(/≈ US\$/).first()).toBeVisible();
+  await expect(page.getByText(/(^|[^A-Z])\$\d/)).toHaveCount(0);
   await page.goto('/universities');
   await expect(page.getByLabel('Show prices in')).toHaveValue('USD');
+
+  // An applicant from Nigeria reads the costs in naira, every converted figure marked as such.
+  await page.goto(`/courses/${COURSE_SLUG}`);
+  await page.getByLabel('Show prices in').selectOption('NGN');
+  await page.getByRole('button', { name: 'Apply currency' }).click();
+  await expect(page.getByText('Total first-year cost in NGN')).toBeVisible();
+  const living = page
+    .locator('dt', { hasText: 'Living costs (our estimate, a year)' })
+    .locator('xpath=following-sibling::dd');
+  await expect(living).toContainText(/^≈ ₦[\d,]+/);
+  await expect(page.getByText(/\(≈ ₦[\d,]+\)/).first()).toBeVisible();
 });
 
 test('catalogue pages are cacheable for visitors and served again from memory', async ({ request }) => {

@@ -43,7 +43,7 @@ describe('explainable eligibility', () => {
     expect(texts(result, 'met')).toEqual(
       expect.arrayContaining([
         'IELTS 7.5 ≥ 7.0 required',
-        'within budget: $20,000 a year ≤ $25,000',
+        'within budget: US$20,000 a year ≤ US$25,000',
         'starts in September',
         'you have completed a bachelor’s degree or more',
       ]),
