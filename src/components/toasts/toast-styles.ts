@@ -3,7 +3,8 @@ import type { ToastKind } from '../../stores/toasts.ts';
 /** One look for every toast, whether the server, the vanilla region or the React region draws it. */
 export const TOAST_CLASSES = {
   container:
-    'pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col gap-3 p-4 sm:inset-x-auto sm:right-0 sm:w-96',
+    // Above the compare tray when it shows (it sets the variable), so a toast never covers its actions.
+    'pointer-events-none fixed inset-x-0 bottom-[var(--compare-tray-height,0px)] z-50 flex flex-col gap-3 p-4 sm:inset-x-auto sm:right-0 sm:w-96',
   stack: 'flex flex-col gap-3',
   item: 'pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 bg-white p-4 text-ink-900 shadow-lg ring-1 ring-ink-900/10',
   body: 'min-w-0 flex-1',

@@ -1,8 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { COMPARE_PICKS_COOKIE, takeBrowserPicks, type PendingPick } from '../shortlist/pick.ts';
+import { pushToast } from '../../stores/toasts.ts';
 
 export const COMPARE_LIMIT = 4;
-export const COMPARE_FULL_MESSAGE = `You can compare up to ${COMPARE_LIMIT} courses. Remove one to add another.`;
+export const COMPARE_FULL_MESSAGE = `Not added: you can compare up to ${COMPARE_LIMIT} courses at once. Remove one from the compare tray, or swap.`;
 
 export interface CompareEntry {
   id: string;
@@ -60,10 +61,25 @@ export function applyComparePicks(
   return next;
 }
 
-/** Courses added or removed by a plain form post (before hydration, or without JavaScript). */
+/**
+ * Courses added or removed by a plain form post (before hydration, or without JavaScript). The
+ * server could not see this browser's tray; should it have been full, the visitor is told here that
+ * the course was not added after all.
+ */
 function takeFormPicks(): void {
   const picks = takeBrowserPicks(COMPARE_PICKS_COOKIE);
-  if (picks.length > 0) $compare.set(applyComparePicks($compare.get(), picks));
+  if (picks.length === 0) return;
+  const before = $compare.get();
+  const after = applyComparePicks(before, picks);
+  $compare.set(after);
+  const last = new Map(picks.map((pick) => [pick.id, pick]));
+  for (const pick of last.values())
+    if (pick.add && !after.some((item) => item.id === pick.id))
+      pushToast({
+        kind: 'error',
+        title: 'Not added to compare',
+        message: `${pick.title}: ${COMPARE_FULL_MESSAGE}`,
+      });
 }
 
 export type AddOutcome = 'added' | 'already' | 'full';
@@ -84,6 +100,14 @@ export function addToCompare(entry: CompareEntry): AddOutcome {
   const { list, outcome } = addToList($compare.get(), entry);
   if (outcome === 'added') $compare.set(list);
   return outcome;
+}
+
+/** Takes the oldest pick out to make room for `entry` (the way out of a full tray). */
+export function swapIntoCompare(entry: CompareEntry): CompareEntry | null {
+  const [oldest, ...rest] = $compare.get();
+  if (!oldest || rest.some((item) => item.id === entry.id)) return null;
+  $compare.set([...rest.filter((item) => item.id !== entry.id), entry].slice(-COMPARE_LIMIT));
+  return oldest;
 }
 
 export function removeFromCompare(id: string): void {

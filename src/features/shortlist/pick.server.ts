@@ -13,6 +13,7 @@ import {
   type PickInput,
 } from './pick.ts';
 import { setShortlisted } from './shortlist.server.ts';
+import { applyComparePicks, COMPARE_FULL_MESSAGE, COMPARE_LIMIT } from '../catalogue/compare-store.ts';
 
 const FALLBACK = '/courses';
 
@@ -61,6 +62,16 @@ function remember(context: APIContext, input: PickInput): void {
   });
 }
 
+/**
+ * Whether the compare picks this browser made by plain form posts already fill the tray. Without
+ * JavaScript those picks are the whole tray; with it the browser takes them into its own store on
+ * the next page, and says so itself should its tray turn out to be full (see compare-store.ts).
+ */
+function trayIsFull(context: APIContext, courseId: string): boolean {
+  const tray = applyComparePicks([], decodePicks(context.cookies.get(COMPARE_PICKS_COOKIE)?.value));
+  return tray.length >= COMPARE_LIMIT && !tray.some((item) => item.id === courseId);
+}
+
 /** Handles a Save or Compare form post and sends the person back where they were. */
 export async function handlePick(context: APIContext): Promise<Response> {
   const fields = await submittedFields(context.request);
@@ -94,6 +105,14 @@ export async function handlePick(context: APIContext): Promise<Response> {
       );
       return context.redirect(back, 303);
     }
+  }
+  if (input.action === 'compare' && trayIsFull(context, input.course_id)) {
+    putFlash(
+      context.cookies,
+      [{ kind: 'error', title: 'Not added to compare', message: `${input.title}: ${COMPARE_FULL_MESSAGE}` }],
+      secure,
+    );
+    return context.redirect(back, 303);
   }
   remember(context, input);
   putFlash(context.cookies, [toast(input, Boolean(user))], secure);

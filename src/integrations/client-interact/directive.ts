@@ -69,10 +69,40 @@ function preloadWhenIdle(el: HTMLElement): void {
   else setTimeout(preload, 2_000);
 }
 
+const SUBMIT_BUTTON = 'button:not([type]), button[type="submit"], input[type="submit"]';
+
+/**
+ * A press on one of the island's submit buttons while its code is loading (a tap on a phone wakes
+ * the island on touchstart, and the click follows before the code has run) is held and pressed
+ * again once the island has hydrated, so the island answers it in the page instead of the plain
+ * form reloading it. Should the code fail to load, the held press goes ahead as the plain form.
+ */
+function holdPressesWhileLoading(el: HTMLElement): { release: () => void } {
+  const held: HTMLElement[] = [];
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(SUBMIT_BUTTON) : null;
+    if (!button || !el.contains(button) || event.button !== 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(button)) held.push(button);
+  };
+  document.addEventListener('click', onClick, true);
+  return {
+    release: () => {
+      document.removeEventListener('click', onClick, true);
+      // After the island's first render has attached its handlers.
+      window.setTimeout(() => {
+        for (const button of held.splice(0)) if (button.isConnected) button.click();
+      }, 0);
+    },
+  };
+}
+
 /**
  * `client:interact`: the server-rendered island works on its own (a plain form) and hydrates on the
- * visitor's first interaction with it. Nothing is cancelled: a key typed or a box ticked before
- * hydration lands in the page, and the island reads the form as it finds it when it mounts.
+ * visitor's first interaction with it. Nothing typed is lost: a key typed or a box ticked before
+ * hydration lands in the page, and the island reads the form as it finds it when it mounts; a
+ * button pressed while the code loads is pressed again once it has (see holdPressesWhileLoading).
  * With `on: 'page'` and saved state (see InteractOptions), an island that usually shows nothing
  * (the compare tray) costs no script until there is something to show or the visitor acts.
  */
@@ -89,7 +119,10 @@ const interactDirective: ClientDirective = (load, directive, el) => {
     started = true;
     for (const type of INTERACTION_EVENTS) target.removeEventListener(type, hydrate, true);
     window.removeEventListener('storage', onStorage);
-    void load().then((run) => run());
+    const presses = holdPressesWhileLoading(el);
+    void load()
+      .then((run) => run())
+      .finally(() => presses.release());
   };
   if (hasSavedState(options)) {
     hydrate();

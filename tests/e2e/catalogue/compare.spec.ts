@@ -16,7 +16,7 @@ test('compare holds four courses, refuses a fifth and shows them side by side', 
   }
   await expect(buttons.nth(4)).toBeEnabled();
   await buttons.nth(4).click();
-  await expect(page.getByText('You can compare up to 4 courses. Remove one to add another.')).toBeVisible();
+  await expect(page.getByText(/Not added: you can compare up to 4 courses at once/)).toBeVisible();
   await expect(buttons.nth(4)).toHaveAttribute('aria-pressed', 'false');
   const tray = page.getByRole('region', { name: 'Compare tray' });
   await expect(tray).toContainText('Compare (4 of 4)');

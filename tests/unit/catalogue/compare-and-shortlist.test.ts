@@ -6,6 +6,7 @@ import {
   clearCompare,
   COMPARE_FULL_MESSAGE,
   compareHref,
+  swapIntoCompare,
 } from '../../../src/features/catalogue/compare-store.ts';
 import {
   cleanShortlist,
@@ -23,6 +24,15 @@ describe('compare tray', () => {
     expect($compare.get().map((item) => item.id)).toEqual([id(1), id(2), id(3), id(4)]);
     expect(COMPARE_FULL_MESSAGE).toMatch(/up to 4 courses/);
     expect(compareHref($compare.get())).toBe(`/courses/compare?ids=${[1, 2, 3, 4].map(id).join(',')}`);
+  });
+
+  it('swaps the oldest pick out for a new one when the tray is full', () => {
+    clearCompare();
+    for (let n = 1; n <= 4; n++) addToCompare({ id: id(n), title: `Course ${n}` });
+    expect(swapIntoCompare({ id: id(5), title: 'Course 5' })).toEqual({ id: id(1), title: 'Course 1' });
+    expect($compare.get().map((item) => item.id)).toEqual([id(2), id(3), id(4), id(5)]);
+    expect(swapIntoCompare({ id: id(3), title: 'Course 3' })).toBeNull();
+    expect($compare.get()).toHaveLength(4);
   });
 
   it('does not add the same course twice', () => {
