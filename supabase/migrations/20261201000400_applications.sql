@@ -11,7 +11,7 @@
 -- decisions), which check the caller and the allowed transitions. The wizard's answers are one JSON
 -- document:
 --   personal     {full_name, date_of_birth 'YYYY-MM-DD', nationality 'NG', phone?, address?…}
---   academic     [{institution, qualification, field, country, start_year, end_year, grade}]
+--   academic     [{institution, qualification, field, country, start_year, end_year, grade, level?}]
 --   english_test {test: ielts|toefl|pte|duolingo|other, score, taken_on 'YYYY-MM-DD'}
 --   statement    text, 300 to 5,000 characters
 -- Every value is held to the length the wizard allows while typing (application_answers_fit), so
@@ -44,7 +44,7 @@ as $$
       jsonb_array_length(answers -> 'academic') <= 10 and not exists (
         select 1 from jsonb_array_elements(answers -> 'academic') e
         where not public.answer_fields_fit(e, '{"institution": 160, "qualification": 120, "field": 120,
-          "country": 2, "start_year": 4, "end_year": 4, "grade": 40}'))
+          "country": 2, "start_year": 4, "end_year": 4, "grade": 40, "level": 20}'))
       else false end)
     and public.answer_fields_fit(answers -> 'english_test', '{"test": 10, "score": 6, "taken_on": 10}')
     and (answers -> 'statement' is null or case when jsonb_typeof(answers -> 'statement') = 'string'

@@ -7,6 +7,7 @@ import DraftConflict from './DraftConflict.tsx';
 import SaveIndicator from './SaveIndicator.tsx';
 import Stepper from './Stepper.tsx';
 import { incompleteSteps, validateStep, wantsStatementFile, type StepErrors } from './step-validation.ts';
+import { unmetEntryRequirements, type EntryRequirements } from './entry-check.ts';
 import { STEPS, stepIndex, stepTitle, type StepId } from './steps.ts';
 import AcademicStep from './steps/AcademicStep.tsx';
 import CourseStep from './steps/CourseStep.tsx';
@@ -26,6 +27,8 @@ export interface ApplicationWizardProps {
   course: CourseOption | null;
   intakes: IntakeOption[];
   requirements: DocumentRequirement[];
+  /** The course's entry requirements, checked (as a warning) on the review step. */
+  entry: EntryRequirements | null;
   documents: ApplicationDocument[];
   countries: Option[];
   supabase: BrowserClientConfig;
@@ -118,6 +121,7 @@ export default function ApplicationWizard(props: ApplicationWizardProps) {
               intake={props.intakes.find((intake) => intake.id === draft.intake_id) ?? null}
               documents={documents}
               statementAsFile={statementAsFile}
+              unmet={unmetEntryRequirements(props.entry, draft.answers)}
               incomplete={incompleteSteps(draft, context)}
               beforeSubmit={flush}
               goTo={goTo}

@@ -2,6 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { isFull } from '../catalogue/intake-availability.ts';
 import type { CourseOption, DocumentRequirement, IntakeOption } from './types.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
+import { isPriorLevel } from '../../lib/course-options.ts';
+import type { EntryRequirements } from './entry-check.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOADABLE: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png'];
@@ -16,6 +18,28 @@ export async function findCourse(
   const column = UUID.test(idOrSlug) ? 'id' : 'slug';
   const { data } = await supabase.from('courses').select(COURSE_COLUMNS).eq(column, idOrSlug).maybeSingle();
   return data;
+}
+
+/** The course's entry requirements, for the warning on the review step; null when unreadable. */
+export async function findEntryRequirements(
+  supabase: SupabaseClient<Database>,
+  courseId: string,
+): Promise<EntryRequirements | null> {
+  const { data } = await supabase
+    .from('courses')
+    .select('min_grade_percent, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo')
+    .eq('id', courseId)
+    .maybeSingle();
+  if (!data) return null;
+  const prior = data.required_prior_level;
+  return {
+    minGradePercent: data.min_grade_percent,
+    requiredPriorLevel: prior !== null && isPriorLevel(prior) ? prior : null,
+    minIelts: data.min_ielts === null ? null : Number(data.min_ielts),
+    minToefl: data.min_toefl,
+    minPte: data.min_pte,
+    minDuolingo: data.min_duolingo,
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

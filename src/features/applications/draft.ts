@@ -12,6 +12,8 @@ const educationDraftRow = z.object({
   start_year: loose(4),
   end_year: loose(4),
   grade: loose(40),
+  /** The level the qualification is at (a PRIOR_LEVELS code), for the entry-requirement check. */
+  level: loose(20),
 });
 export type EducationDraftRow = z.infer<typeof educationDraftRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoCountryCode } from '../../lib/countries.ts';
+import { isPriorLevel } from '../../lib/course-options.ts';
 import { passportNumberRule } from '../../lib/passport-number.ts';
 import { ENGLISH_TEST_CODES, englishScaleMessage, onEnglishScale } from '../../lib/english-tests.ts';
 
@@ -61,6 +62,10 @@ export const educationRowSchema = z
     start_year: year('Start year'),
     end_year: year('End year'),
     grade: required(40, 'Grade', 'Enter your grade or expected grade.'),
+    level: z
+      .string()
+      .optional()
+      .refine((value) => !value || isPriorLevel(value), 'Choose a level from the list.'),
   })
   .refine((row) => row.end_year >= row.start_year, {
     path: ['end_year'],

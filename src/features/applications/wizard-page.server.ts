@@ -9,7 +9,12 @@ import {
 } from './application-data.server.ts';
 import { putFlash } from '../../lib/security/flash.ts';
 import { isSecureRequest } from '../../lib/security/context-middleware.ts';
-import { findCourse, listOpenIntakes, listRequirements } from './course-data.server.ts';
+import {
+  findCourse,
+  findEntryRequirements,
+  listOpenIntakes,
+  listRequirements,
+} from './course-data.server.ts';
 import { emptyAnswers, type DraftAnswers } from './draft.ts';
 import type { Option } from './steps/step-props.ts';
 
@@ -39,14 +44,15 @@ export async function loadWizard(
   if (draftId && !server) return astro.redirect('/applications', 303);
   const course = await findCourse(supabase, server?.course_id ?? courseParam);
   server ??= course ? await findDraftForCourse(supabase, user.id, course.id) : null;
-  const [openIntakes, requirements, documents, applied] = course
+  const [openIntakes, requirements, documents, applied, entry] = course
     ? await Promise.all([
         listOpenIntakes(supabase, course.id),
         listRequirements(supabase, course.id),
         server ? listDocuments(supabase, server.id) : Promise.resolve([]),
         listActiveApplications(supabase, user.id, course.id),
+        findEntryRequirements(supabase, course.id),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], null];
   // An intake takes one application per applicant: those already applied to are not offered again,
   // and when none is left "Apply now" opens the application the applicant already has.
   const appliedTo = new Set(applied.map((application) => application.intake_id));
@@ -84,6 +90,7 @@ export async function loadWizard(
     course,
     intakes,
     requirements,
+    entry,
     documents,
     countries,
     supabase: supabasePublicConfig(),

@@ -44,7 +44,15 @@ export function budgetCheck(
   };
 }
 
-export function gradeCheck(course: EligibilityCourse, grade: number | undefined): Check | null {
+/** The highest of the levels given, or undefined when none is. */
+export function highestPriorLevel(levels: readonly PriorLevel[]): PriorLevel | undefined {
+  return [...levels].sort((a, b) => PRIOR_RANK[b] - PRIOR_RANK[a])[0];
+}
+
+export function gradeCheck(
+  course: Pick<EligibilityCourse, 'minGradePercent'>,
+  grade: number | undefined,
+): Check | null {
   const min = course.minGradePercent;
   if (min === null) return null;
   if (grade === undefined)
@@ -54,7 +62,10 @@ export function gradeCheck(course: EligibilityCourse, grade: number | undefined)
     : { topic: 'grade', status: 'missing', text: `needs an average grade of ${min}% — you have ${grade}%` };
 }
 
-export function priorCheck(course: EligibilityCourse, prior: PriorLevel | undefined): Check | null {
+export function priorCheck(
+  course: Pick<EligibilityCourse, 'requiredPriorLevel'>,
+  prior: PriorLevel | undefined,
+): Check | null {
   const required = course.requiredPriorLevel;
   if (!required) return null;
   const needs = PRIOR_NAMES[required];

@@ -2,7 +2,7 @@
 -- drafts; staff read all and change status only through transition_application(); notes stay
 -- with staff.
 begin;
-select plan(42);
+select plan(43);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -40,6 +40,7 @@ select throws_ok($$select public.decide_application((select id from pg_temp.tap 
 -- Answers are held to the lengths the wizard allows, whoever stores them.
 select throws_ok($$update public.applications set answers = jsonb_build_object('personal', jsonb_build_object('full_name', repeat('N', 190))), version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'a 190-character name is refused');
 select throws_ok($$update public.applications set answers = '{"academic": [{"institution": 1, "grade": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'so is a grade longer than 40 characters');
+select is(tests.row_count($$update public.applications set answers = '{"academic": [{"institution": "Kings College", "grade": "72%", "level": "secondary"}]}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$), 1, 'a qualification keeps its level, for the entry-requirement check');
 select throws_ok($$update public.applications set answers = '{"personal": {"full_name": {"nested": "object"}}}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and a value that is not text');
 select throws_ok($$update public.applications set answers = '{"payload": "anything"}', version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and a part the wizard does not have');
 select throws_ok($$update public.applications set answers = jsonb_build_object('academic', (select jsonb_agg('{}'::jsonb) from generate_series(1, 11))), version = version where id = (select id from pg_temp.tap where k = 'draft')$$, '23514', null, 'and more than 10 qualifications');

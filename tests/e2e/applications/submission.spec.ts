@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   completeFirstSteps,
@@ -5,12 +6,15 @@ import {
   draftThroughApi,
   hydrated,
   openIntakes,
+  serviceClient,
   signInNewApplicant,
   STACK_URL,
   STATEMENT,
   submitThroughApi,
   userClient,
 } from './support.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test('submission is refused with the missing documents, each leading to the step that fixes it', async ({
   page,
@@ -97,4 +101,72 @@ test('an intake takes one application: a second submission names the first, and 
   await expect(toasts).toContainText('You have already applied to this course');
   await page.goto('/applications');
   await expect(page.getByTestId('status-badge')).toHaveCount(intakes.length);
+});
+
+test('the review step warns of unmet entry requirements, by the rules Discover uses, and asks before submitting anyway', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const applicant = await signInNewApplicant(context, baseURL ?? '');
+  const service = await serviceClient();
+  const { data: course } = await service
+    .from('courses')
+    .select('id')
+    .eq('required_prior_level', 'bachelor')
+    .not('min_ielts', 'is', null)
+    .eq('published', true)
+    .limit(1)
+    .single();
+  const courseId = (course as { id: string }).id;
+  const { data: intake } = await service
+    .from('intakes')
+    .select('id')
+    .eq('course_id', courseId)
+    .eq('status', 'open')
+    .limit(1)
+    .single();
+  const client = await userClient(applicant.email);
+  const school = {
+    institution: 'Kings College Lagos',
+    qualification: 'WAEC',
+    start_year: '2017',
+    end_year: '2023',
+  };
+  const { data: draft } = await client
+    .from('applications')
+    .insert({
+      course_id: courseId,
+      intake_id: (intake as { id: string }).id,
+      answers: {
+        personal: { full_name: 'Amara Okafor', date_of_birth: '2004-03-14', nationality: 'NG' },
+        academic: [{ ...school, grade: 'B', level: 'secondary' }],
+        english_test: { test: 'ielts', score: '5', taken_on: '2025-05-01' },
+        statement: STATEMENT,
+      },
+    })
+    .select('id')
+    .single();
+  await page.goto(`/admission-application?draft=${(draft as { id: string }).id}`);
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('button', { name: /Review and submit/ })
+    .click();
+  const warning = page.getByTestId('entry-warning');
+  await expect(warning).toContainText('You may not meet this course’s entry requirements');
+  await expect(warning).toContainText('Needs a bachelor’s degree — you have secondary school.');
+  await expect(warning).toContainText(/Needs IELTS [\d.]+ — you have 5\.0\./);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  // Submitting asks first; nothing is sent until the applicant says they want to go ahead.
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const override = page.getByRole('checkbox', { name: /submit anyway/ });
+  await expect(override).toBeFocused();
+  await expect(page.getByText('Tick the box to submit anyway, or correct your answers first.')).toBeVisible();
+  await override.check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  // The database still has the last word: documents are missing, so nothing is submitted.
+  await expect(page.getByTestId('submit-problems')).toContainText('Your application was not submitted');
 });

@@ -1,4 +1,6 @@
 import Field from '../../../components/form/Field.tsx';
+import SelectField from '../../../components/form/SelectField.tsx';
+import { PRIOR_LEVEL_OPTIONS } from '../entry-check.ts';
 import type { EducationDraftRow } from '../draft.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -10,9 +12,10 @@ const BLANK: EducationDraftRow = {
   start_year: '',
   end_year: '',
   grade: '',
+  level: '',
 };
 
-const COLUMNS: { key: keyof EducationDraftRow; label: string; numeric?: boolean }[] = [
+const COLUMNS: { key: Exclude<keyof EducationDraftRow, 'level'>; label: string; numeric?: boolean }[] = [
   { key: 'institution', label: 'School or university' },
   { key: 'qualification', label: 'Qualification' },
   { key: 'field', label: 'Subject (optional)' },
@@ -52,6 +55,15 @@ export default function AcademicStep({ draft, errors, formId, update }: StepProp
                 onChange={(event) => setCell(index, key, event.target.value)}
               />
             ))}
+            <SelectField
+              formId={formId}
+              name={`academic.${index}.level`}
+              label="Level (optional)"
+              value={row.level}
+              options={PRIOR_LEVEL_OPTIONS}
+              error={errors[`academic.${index}.level`]}
+              onChange={(event) => setCell(index, 'level', event.target.value)}
+            />
           </div>
           {rows.length > 1 ? (
             <button

@@ -8,6 +8,7 @@ import { formatDay } from '../../../lib/format-day.ts';
 import { STEPS, stepTitle, type StepId } from '../steps.ts';
 import { problemSentence, submitProblems, type SubmitProblem } from '../submit-problems.ts';
 import { documentLabel, type ApplicationDocument, type CourseOption, type IntakeOption } from '../types.ts';
+import type { Check } from '../../catalogue/eligibility.ts';
 
 export interface ReviewStepProps {
   draft: ApplicationDraft;
@@ -16,9 +17,16 @@ export interface ReviewStepProps {
   documents: readonly ApplicationDocument[];
   /** The course takes the statement as an uploaded file, not typed. */
   statementAsFile: boolean;
+  /** Entry requirements the answers show as not met: a warning the applicant may override. */
+  unmet: readonly Check[];
   incomplete: readonly StepId[];
   beforeSubmit: () => Promise<void>;
   goTo: (step: StepId) => void;
+}
+
+/** "Needs a bachelor’s degree — you have secondary school." */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -37,11 +45,15 @@ export default function ReviewStep({
   intake,
   documents,
   statementAsFile,
+  unmet,
   incomplete,
   beforeSubmit,
   goTo,
 }: ReviewStepProps) {
   const [busy, setBusy] = useState(false);
+  const [override, setOverride] = useState(false);
+  const [overrideMissing, setOverrideMissing] = useState(false);
+  const overrideBox = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
   const summary = useRef<HTMLDivElement>(null);
   const { personal, academic, english_test: english, statement } = draft.answers;
@@ -50,6 +62,11 @@ export default function ReviewStep({
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !draft.id) return;
+    if (unmet.length > 0 && !override) {
+      setOverrideMissing(true);
+      overrideBox.current?.focus();
+      return;
+    }
     setBusy(true);
     await beforeSubmit();
     const result = await callApi<{ redirect: string }>(`/api/applications/${draft.id}/submit`, 'POST', {});
@@ -169,7 +186,63 @@ export default function ReviewStep({
           </dl>
         </section>
       ))}
+      {unmet.length > 0 ? (
+        <section
+          aria-labelledby="entry-warning-title"
+          className="rounded-lg border-l-4 border-warning-600 bg-white p-4 ring-1 ring-ink-200"
+          data-testid="entry-warning"
+        >
+          <h3 id="entry-warning-title" className="font-semibold text-ink-950">
+            You may not meet this course’s entry requirements
+          </h3>
+          <ul className="mt-2 list-disc pl-5 text-ink-900">
+            {unmet.map((check) => (
+              <li key={check.topic}>{sentence(check.text)}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-ink-800">
+            Admissions look at every application, so you can still submit. If an answer is wrong, correct it
+            first:{' '}
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline"
+              onClick={() => goTo('academic')}
+            >
+              Go to {stepTitle('academic')}
+            </button>
+            {' · '}
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline"
+              onClick={() => goTo('english')}
+            >
+              Go to {stepTitle('english')}
+            </button>
+          </p>
+        </section>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} className="flex flex-col items-start gap-3">
+        {unmet.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 items-center gap-3 font-medium text-ink-900">
+              <input
+                ref={overrideBox}
+                type="checkbox"
+                checked={override}
+                aria-invalid={overrideMissing && !override ? true : undefined}
+                aria-describedby={overrideMissing && !override ? 'entry-override-error' : undefined}
+                onChange={(event) => setOverride(event.target.checked)}
+                className="size-5"
+              />
+              I understand I may not meet these requirements and want to submit anyway
+            </label>
+            {overrideMissing && !override ? (
+              <p id="entry-override-error" className="text-sm font-medium text-danger-600">
+                Tick the box to submit anyway, or correct your answers first.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <p className="text-ink-700">
           When you submit, we record the time and send you a receipt. You cannot edit the answers afterwards.
         </p>
