@@ -18,19 +18,18 @@ const token = `Dx${randomUUID().slice(0, 6)}`;
 const ids: Record<string, string> = {};
 const intakes: Record<string, string> = {};
 
-/** An application under review named `${token} ${name}`, written directly so the test is about reading. */
+/**
+ * An application under review named `${token} ${name}`, written directly so the test is about
+ * reading. Each has an applicant of its own (one application per person and intake); `applicant`
+ * owns the one that is ready to release.
+ */
 async function underReview(name: string, intakeId: string, courseId: string): Promise<string> {
+  const owner = name === 'ready' ? applicant : await person(stack);
   const { rows } = await stack.db.query<{ id: string }>(
     `insert into public.applications (applicant_id, course_id, intake_id, status, reference, submitted_at, answers)
      values ($1, $2, $3, 'under_review', $4, now(), jsonb_build_object('personal', jsonb_build_object('full_name', $5::text)))
      returning id`,
-    [
-      applicant.id,
-      courseId,
-      intakeId,
-      `UP-2031-${randomUUID().slice(0, 6).toUpperCase()}`,
-      `${token} ${name}`,
-    ],
+    [owner.id, courseId, intakeId, `UP-2031-${randomUUID().slice(0, 6).toUpperCase()}`, `${token} ${name}`],
   );
   return rows[0]?.id ?? '';
 }
