@@ -29,7 +29,7 @@ export default defineConfig({
       customPages: [new URL('/contact/', site).href, new URL('/scholarships/', site).href],
       // Signed-in, staff and utility pages are never listed, nor anything below them.
       filter: (page) =>
-        !/^\/(auth|dashboard|admin|admin-intake|applications|admission-application|profile|refused|saved-searches|setup-admin|unavailable|unsubscribe)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
+        !/^\/(account-deleted|auth|dashboard|admin|admin-intake|applications|admission-application|profile|refused|saved-searches|setup-admin|unavailable|unsubscribe)(\/|$)|^\/courses\/(compare|saved)\/?$/.test(
           new URL(page).pathname,
         ),
     }),

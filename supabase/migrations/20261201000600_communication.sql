@@ -1417,6 +1417,67 @@ insert into public.message_templates (key, audience, essential, description, fie
   E'Hello {{recipient_name}},\n\nThis confirms that you withdrew your application {{reference}} for {{course}} at {{university}}, starting {{term}}. Admissions will take no further action on it.\n\nThe reason you gave: {{reason}}\n\nYou can apply again while the intake is open: {{applications_url}}\n\nUnipath Admissions',
   '<p>Hello {{recipient_name}},</p><p>This confirms that you withdrew your application {{reference}} for <strong>{{course}}</strong> at {{university}}, starting {{term}}. Admissions will take no further action on it.</p><p>The reason you gave: {{reason}}</p><p><a href="{{applications_url}}">Your applications</a></p><p>Unipath Admissions</p>');
 
+-- The last letter an account gets: it was deleted, with everything in it.
+insert into public.message_templates (key, audience, essential, stands_alone, description, fields, subject, summary, body_text, body_html) values
+('account_deleted', 'applicant', true, true,
+  'Confirms to the owner of a deleted account that it and everything in it are gone.',
+  '{recipient_name,deleted_on,site_url}',
+  'Your Unipath account has been deleted',
+  'Your account and everything in it were deleted on {{deleted_on}}.',
+  E'Hello {{recipient_name}},\n\nThis confirms that your Unipath account was deleted on {{deleted_on}}, at your request. Your profile, applications, uploaded documents, messages, saved courses and searches, e-mail preferences and the counselling requests made with this address are gone, and we will not write to you again.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nYou are welcome back at any time: {{site_url}}\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>This confirms that your Unipath account was deleted on {{deleted_on}}, at your request. Your profile, applications, uploaded documents, messages, saved courses and searches, e-mail preferences and the counselling requests made with this address are gone, and we will not write to you again.</p><p>If you did not ask for this, reply to this e-mail at once.</p><p>You are welcome back at <a href="{{site_url}}">Unipath</a> at any time.</p><p>Unipath</p>');
+
+-- Written as the account goes (before its row does, while the profile still names its owner). The
+-- message belongs to no user, so it outlives the account it confirms and the sender delivers it.
+create or replace function public.confirm_account_deletion() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  rendered record;
+begin
+  if coalesce(old.email, '') = '' then
+    return old;
+  end if;
+  select * into rendered from public.render_template('account_deleted', jsonb_build_object(
+    'recipient_name', left(coalesce(nullif(btrim((select p.full_name from public.profiles p where p.id = old.id)), ''),
+      'there'), 120),
+    'deleted_on', to_char(now() at time zone 'UTC', 'FMDD FMMonth YYYY'),
+    'site_url', (select s.site_url from public.admissions_settings s)));
+  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
+  values (old.email, null, 'account_deleted', public.fit_text(rendered.subject, 200), rendered.body_text,
+    rendered.body_html, 'account_deleted:' || old.id)
+  on conflict (idempotency_key) do nothing;
+  -- Counselling requests are kept by e-mail address, not by account: they go with it.
+  delete from public.leads l where l.email = lower(old.email);
+  return old;
+end
+$$;
+revoke execute on function public.confirm_account_deletion() from public, anon, authenticated;
+
+-- What Unipath holds about the caller that their own row-level access does not reach, for the data
+-- export: the counselling requests made with their address (without staff's working notes) and the
+-- e-mails sent to them.
+create or replace function public.my_data_extras() returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'counselling_requests', coalesce((
+      select jsonb_agg(to_jsonb(l) - array['assignee', 'notes', 'updated_by', 'last_change', 'version']
+        order by l.created_at)
+      from public.leads l
+      where l.email = (select lower(u.email) from auth.users u where u.id = (select auth.uid()))), '[]'),
+    'emails_sent_to_you', coalesce((
+      select jsonb_agg(jsonb_build_object('created_at', o.created_at, 'sent_at', o.sent_at, 'kind', o.kind,
+        'subject', o.subject, 'body', o.body) order by o.created_at)
+      from public.notification_outbox o where o.user_id = (select auth.uid())), '[]'))
+$$;
+revoke execute on function public.my_data_extras() from public, anon;
+grant execute on function public.my_data_extras() to authenticated;
+create trigger on_auth_user_deleted_confirm before delete on auth.users
+  for each row execute function public.confirm_account_deletion();
+
 -- A reply-by date moved, one offer at a time or for every open offer of an intake.
 insert into public.message_templates (key, audience, essential, description, fields, subject, summary, body_text, body_html) values
 ('offer_reply_by_changed', 'applicant', true,

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
+import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 
 /** Everything Unipath keeps about the user, as one JSON document for a download. */
 export async function exportMyData(
@@ -25,6 +26,25 @@ export async function exportMyData(
       .select('*')
       .in('application_id', applicationIds),
     saved_searches: supabase.from('saved_searches').select('*').eq('user_id', user.id),
+    // The columns a person may read of their own preferences (the unsubscribe token is the server's).
+    email_preferences: supabase
+      .from('email_preferences')
+      .select('user_id, reminders, updated_at')
+      .eq('user_id', user.id),
+    // The conversation on the user's applications, both sides of it, with what was attached.
+    application_messages: supabase
+      .from('application_messages')
+      .select('*')
+      .in('application_id', applicationIds),
+    application_message_attachments: supabase
+      .from('application_message_attachments')
+      .select('*')
+      .in('application_id', applicationIds),
+    interview_invitations: supabase
+      .from('interview_invitations')
+      .select('*')
+      .in('application_id', applicationIds),
+    interview_bookings: supabase.from('interview_bookings').select('*').in('application_id', applicationIds),
     // Readers' scores and comments on the user's applications, once a decision on them is released.
     assessment: supabase.rpc('my_assessment_records'),
   };
@@ -32,6 +52,9 @@ export async function exportMyData(
     const { data, error } = await read;
     if (!error) exported[table] = data;
   }
+  // Counselling requests made with the account's address, and the e-mails sent to it.
+  const extras = await supabase.rpc('my_data_extras');
+  if (!extras.error && extras.data && typeof extras.data === 'object') Object.assign(exported, extras.data);
   const { data } = await supabase.auth.getUser();
   if (data.user) {
     exported['account'] = {
@@ -82,9 +105,11 @@ export async function deleteMyAccount(
     return failure(500, 'We could not delete your account. Please try again or contact us.');
   }
   await supabase.auth.signOut({ scope: 'local' });
+  // The confirmation the database wrote as the account went (confirm_account_deletion) goes out now.
+  sendPendingMail();
   const message = 'Your account and everything in it have been deleted.';
   return success({
-    redirect: '/',
+    redirect: '/account-deleted/',
     event: 'SIGNED_OUT',
     toast: { title: 'Account deleted', message, kind: 'info' },
   });

@@ -3492,6 +3492,10 @@ export type Database = {
           total: number;
         }[];
       };
+      my_data_extras: {
+        Args: never;
+        Returns: Json;
+      };
       my_email_preferences: {
         Args: never;
         Returns: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser, hydrated, signIn } from './support.ts';
+import { createConfirmedUser, hydrated, latestMail, signIn } from './support.ts';
 
 test('saves personal details, education and test scores, with instant field errors', async ({ page }) => {
   const { email } = await createConfirmedUser('profile');
@@ -58,7 +58,11 @@ test('deletes the account after the typed confirmation', async ({ page }) => {
   await expect(zone.getByTestId('error-summary')).toContainText('Type DELETE to confirm.');
   await zone.getByLabel('Type DELETE to confirm').fill('DELETE');
   await zone.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Confirmed on the page and by e-mail, the last message the address gets.
+  await expect(page).toHaveURL(/\/account-deleted\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account has been deleted');
+  const letter = await latestMail(email, 'account_deleted');
+  expect(letter.subject).toBe('Your Unipath account has been deleted');
   await signIn(page, email);
   await expect(page.getByTestId('error-summary')).toContainText(
     'The e-mail address or password is incorrect.',

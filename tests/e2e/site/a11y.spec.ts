@@ -27,12 +27,12 @@ async function violations(browser: Browser, path: string, viewport?: { width: nu
   }
 }
 
-test("every public page, the not-found page and a refused request's page pass axe WCAG 2.2 AA checks", async ({
+test("every public page, the not-found page, a refused request's page and the account-deleted page pass axe WCAG 2.2 AA checks", async ({
   browser,
   request,
 }) => {
   // The pages of refused requests share one template; one of them stands for all three.
-  const pages = [...(await publicPages(request)), MISSING_PATH, '/refused/too-large'];
+  const pages = [...(await publicPages(request)), MISSING_PATH, '/refused/too-large', '/account-deleted/'];
   // A page takes 2–10 s (a fresh context, then axe); a loaded two-core runner needs the upper end.
   test.setTimeout(30_000 + pages.length * 20_000);
   for (const path of pages) {
