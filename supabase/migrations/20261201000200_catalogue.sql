@@ -1342,6 +1342,8 @@ create table public.scholarships (
   currency text check (currency ~ '^[A-Z]{3}$'),
   percentage smallint check (percentage between 1 and 100),
   award_period text not null default 'year' check (award_period in ('year', 'total')),
+  -- What the award pays for: only tuition awards take something off the fees.
+  pays_towards text not null default 'tuition' check (pays_towards in ('tuition', 'living', 'tuition_and_living')),
   -- Empty lists mean "any".
   levels text[] not null default '{}'
     check (levels <@ array['foundation', 'diploma', 'certificate', 'bachelor', 'master', 'doctorate']),
@@ -1363,6 +1365,8 @@ create table public.scholarships (
   last_change text,
   check ((award_kind = 'amount') = (amount is not null and currency is not null)),
   check ((award_kind = 'percentage') = (percentage is not null)),
+  -- A percentage is a share of the tuition, so it pays towards the tuition at least.
+  check (award_kind = 'amount' or pays_towards <> 'living'),
   check ((applies_to = 'any') = (university_id is null))
 );
 create index scholarships_university_idx on public.scholarships (university_id);

@@ -8,6 +8,8 @@ interface SeedScholarship {
   description: string;
   award: { amount: number; currency: string } | { percentage: number };
   period?: 'year' | 'total';
+  /** What it pays for; tuition when not said. */
+  towards?: 'living' | 'tuition_and_living';
   levels?: string[];
   nationalities?: string[];
   subjects?: string[];
@@ -56,6 +58,7 @@ const scholarships: readonly SeedScholarship[] = [
     description:
       "Full tuition, travel and a living allowance for a one-year master's at Northmere University, a host university of the scheme, for citizens of lower-income Commonwealth countries who could not otherwise study in the UK.",
     award: { percentage: 100 },
+    towards: 'tuition_and_living',
     levels: ['master'],
     nationalities: COMMONWEALTH_AFRICA.concat(SOUTH_ASIA),
     minGradePercent: 60,
@@ -116,6 +119,7 @@ const scholarships: readonly SeedScholarship[] = [
     description:
       'EUR 300 a month for a year, for high-achieving students of any nationality, paid towards living costs.',
     award: { amount: 3600, currency: 'EUR' },
+    towards: 'living',
     minGpa: 3.3,
     deadline: '2027-08-31',
     university: 'spreehafen-university',
@@ -202,6 +206,7 @@ const COLUMNS = [
   'currency',
   'percentage',
   'award_period',
+  'pays_towards',
   'levels',
   'nationalities',
   'subject_areas',
@@ -227,6 +232,7 @@ function row(s: SeedScholarship): SqlValue[] {
     amount?.currency ?? null,
     'percentage' in s.award ? s.award.percentage : null,
     s.period ?? 'year',
+    s.towards ?? 'tuition',
     s.levels ?? [],
     s.nationalities ?? [],
     s.subjects ?? [],
@@ -249,7 +255,7 @@ export function scholarshipsSql(): string {
     .join(',\n');
   return `insert into public.scholarships (${COLUMNS.map((c) => (c === 'university' ? 'university_id' : c)).join(', ')})
 select v.slug, v.provider, v.name, v.description, v.award_kind, v.amount::numeric, v.currency, v.percentage::smallint,
-  v.award_period, v.levels, v.nationalities, v.subject_areas, v.min_grade_percent::smallint, v.min_gpa::numeric,
+  v.award_period, v.pays_towards, v.levels, v.nationalities, v.subject_areas, v.min_grade_percent::smallint, v.min_gpa::numeric,
   v.deadline::date, v.applies_to, u.id, v.last_verified_at::timestamptz, v.source_url, v.visible
 from (values
 ${values}

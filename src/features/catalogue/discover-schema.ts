@@ -21,6 +21,7 @@ export const discoverSchema = z
     score: z.coerce.number().min(0).max(160).optional().catch(undefined),
     grade: optionalInt(0, 100),
     prior: z.enum(PRIOR_LEVELS).optional().catch(undefined),
+    nationality: countryCode.optional().catch(undefined),
     start: optionalInt(1, 12),
   })
   .transform((answers) => {

@@ -1,14 +1,24 @@
 import { convertMoney, type CurrencyRates } from '../../lib/convert-money.ts';
 import { formatMoney } from '../../lib/format-money.ts';
-import type { Scholarship } from './types.ts';
+import type { PaysTowards, Scholarship } from './types.ts';
 
-/** "£3,000 a year", "50% of the tuition", "€5,000 once". */
-export function describeAward(scholarship: Pick<Scholarship, 'award' | 'awardPeriod'>): string {
-  const { award, awardPeriod } = scholarship;
+const TOWARDS: Readonly<Record<PaysTowards, string>> = {
+  tuition: 'towards tuition',
+  living: 'towards living costs',
+  tuition_and_living: 'towards tuition and living costs',
+};
+
+/** "£3,000 a year towards tuition", "50% of the tuition", "€3,600 a year towards living costs". */
+export function describeAward(
+  scholarship: Pick<Scholarship, 'award' | 'awardPeriod' | 'paysTowards'>,
+): string {
+  const { award, awardPeriod, paysTowards } = scholarship;
   if (award.kind === 'percentage') {
-    return award.percentage === 100 ? 'Full tuition' : `${award.percentage}% of the tuition`;
+    const share = award.percentage === 100 ? 'Full tuition' : `${award.percentage}% of the tuition`;
+    return paysTowards === 'tuition_and_living' ? `${share}, with a living allowance` : share;
   }
-  return `${formatMoney(award.amount, award.currency)}${awardPeriod === 'year' ? ' a year' : ' in total'}`;
+  const period = awardPeriod === 'year' ? ' a year' : ' in total';
+  return `${formatMoney(award.amount, award.currency)}${period} ${TOWARDS[paysTowards]}`;
 }
 
 export interface Reduction {
@@ -18,7 +28,7 @@ export interface Reduction {
 }
 
 /**
- * The largest first-year reduction among scholarships (each capped at the year's tuition), in the
+ * The largest first-year tuition reduction among scholarships (each capped at the year's tuition), in the
  * tuition's currency; null when none can be worked out (no rate for a currency, nothing listed).
  */
 export function largestReduction(
@@ -29,6 +39,8 @@ export function largestReduction(
   let best: Reduction | null = null;
   for (const scholarship of scholarships) {
     const { award } = scholarship;
+    // An award for living costs takes nothing off the fees.
+    if (scholarship.paysTowards === 'living') continue;
     const raw =
       award.kind === 'percentage'
         ? (tuition.annual * award.percentage) / 100

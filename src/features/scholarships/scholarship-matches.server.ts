@@ -16,7 +16,7 @@ export interface ScholarshipMatches {
 }
 
 /** The nationality on the signed-in person's profile, or null. */
-async function profileNationality(
+export async function profileNationality(
   supabase: SupabaseClient<Database>,
   userId: string,
 ): Promise<string | null> {
@@ -33,12 +33,22 @@ const ORDER = { eligible: 0, may_qualify: 1, not_eligible: 2 } as const;
 export async function findScholarshipMatches(
   supabase: SupabaseClient<Database>,
   userId: string | null,
-  answers: { level?: string | undefined; field?: string | undefined; grade?: number | undefined },
+  answers: {
+    level?: string | undefined;
+    field?: string | undefined;
+    grade?: number | undefined;
+    nationality?: string | undefined;
+  },
   limit = 6,
 ): Promise<ScholarshipMatches> {
+  // The nationality given on the page wins over the one on the profile.
   const [all, nationality] = await Promise.all([
     listScholarships(supabase),
-    userId ? profileNationality(supabase, userId) : Promise.resolve(null),
+    answers.nationality
+      ? Promise.resolve(answers.nationality)
+      : userId
+        ? profileNationality(supabase, userId)
+        : Promise.resolve(null),
   ]);
   const profile: ScholarshipProfile = {
     nationality,

@@ -2,6 +2,8 @@ import type { AstroGlobal } from 'astro';
 import { COURSE_LEVELS, LEVEL_LABELS } from '../../lib/course-options.ts';
 import { countryName } from './rules-text.ts';
 import { listScholarships } from './scholarships.server.ts';
+import { assessScholarship, type ScholarshipEligibility, type ScholarshipProfile } from './eligibility.ts';
+import { profileNationality } from './scholarship-matches.server.ts';
 import {
   filterScholarships,
   isFiltered,
@@ -16,6 +18,10 @@ export interface ScholarshipsPage {
   input: ScholarshipSearchInput;
   filtered: boolean;
   results: Scholarship[];
+  /** Per result (by id): why the person may qualify, what rules them out, what is still unknown. */
+  eligibility: ReadonlyMap<string, ScholarshipEligibility>;
+  /** The nationality the explanations used came from the signed-in profile. */
+  nationalityFromProfile: boolean;
   total: number;
   options: { countries: Option[]; universities: Option[]; levels: Option[] };
 }
@@ -30,7 +36,18 @@ export async function loadScholarshipsPage(astro: AstroGlobal): Promise<Scholars
   const supabase = astro.locals.supabase;
   if (!supabase) throw new Error('/scholarships is rendered on demand');
   const input = parseScholarshipSearch(astro.url.searchParams);
-  const all = await listScholarships(supabase);
+  const user = astro.locals.user;
+  const [all, saved] = await Promise.all([
+    listScholarships(supabase),
+    user ? profileNationality(supabase, user.id) : Promise.resolve(null),
+  ]);
+  // What the filters say about the person, and (signed in) the nationality on their profile.
+  const profile: ScholarshipProfile = {
+    nationality: input.nationality ?? saved,
+    level: input.level ?? null,
+    subject: input.subject ?? null,
+  };
+  const results = filterScholarships(all, input);
   // The header shows who is signed in, so only visitors' pages may sit in a shared cache.
   astro.response.headers.set(
     'Cache-Control',
@@ -41,7 +58,9 @@ export async function loadScholarshipsPage(astro: AstroGlobal): Promise<Scholars
   return {
     input,
     filtered: isFiltered(input),
-    results: filterScholarships(all, input),
+    results,
+    eligibility: new Map(results.map((s) => [s.id, assessScholarship(s, profile)])),
+    nationalityFromProfile: !input.nationality && saved !== null,
     total: all.length,
     options: {
       countries: uniqueOptions(

@@ -1,6 +1,9 @@
 import { SCHOLARSHIP_ROW_COLUMNS, type ScholarshipRowBase } from '../../lib/scholarship-row.ts';
 import type { ScholarshipRules } from './eligibility.ts';
 
+/** What an award pays for. */
+export type PaysTowards = 'tuition' | 'living' | 'tuition_and_living';
+
 /** A scholarship as pages show it. */
 export interface Scholarship extends ScholarshipRules {
   id: string;
@@ -10,6 +13,7 @@ export interface Scholarship extends ScholarshipRules {
   description: string;
   award: { kind: 'amount'; amount: number; currency: string } | { kind: 'percentage'; percentage: number };
   awardPeriod: 'year' | 'total';
+  paysTowards: PaysTowards;
   appliesTo: 'any' | 'university' | 'courses';
   university: { id: string; slug: string; name: string; countryCode: string } | null;
   courseIds: string[];
@@ -40,6 +44,10 @@ export function toScholarship(row: ScholarshipRow): Scholarship {
         : { kind: 'percentage', percentage: row.percentage ?? 0 },
     // Check constraints keep these columns to the values below.
     awardPeriod: row.award_period === 'total' ? 'total' : 'year',
+    paysTowards:
+      row.pays_towards === 'living' || row.pays_towards === 'tuition_and_living'
+        ? row.pays_towards
+        : 'tuition',
     appliesTo: row.applies_to === 'university' || row.applies_to === 'courses' ? row.applies_to : 'any',
     university: uni ? { id: uni.id, slug: uni.slug, name: uni.name, countryCode: uni.country_code } : null,
     courseIds: row.scholarship_courses.map((link) => link.course_id),

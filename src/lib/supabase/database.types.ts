@@ -2178,6 +2178,7 @@ export type Database = {
           min_grade_percent: number | null;
           name: string;
           nationalities: string[];
+          pays_towards: string;
           percentage: number | null;
           provider: string;
           slug: string;
@@ -2206,6 +2207,7 @@ export type Database = {
           min_grade_percent?: number | null;
           name: string;
           nationalities?: string[];
+          pays_towards?: string;
           percentage?: number | null;
           provider: string;
           slug: string;
@@ -2234,6 +2236,7 @@ export type Database = {
           min_grade_percent?: number | null;
           name?: string;
           nationalities?: string[];
+          pays_towards?: string;
           percentage?: number | null;
           provider?: string;
           slug?: string;

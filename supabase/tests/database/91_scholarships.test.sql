@@ -1,6 +1,6 @@
 -- scholarships: anyone reads visible rows, only administrators write, with versions and the audit log.
 begin;
-select plan(20);
+select plan(21);
 select tests.create_user('applicant');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -20,6 +20,8 @@ where s.slug in ('tap-sch-courses', 'tap-sch-hidden') and c.slug = 'tap-course-p
 
 select throws_ok($$insert into public.scholarships (slug, provider, name, award_kind, applies_to) values ('tap-bad', 'Tap Trust', 'No amount', 'amount', 'any')$$,
   '23514', null, 'an amount award needs an amount and a currency');
+select throws_ok($$insert into public.scholarships (slug, provider, name, award_kind, percentage, pays_towards) values ('tap-bad-share', 'Tap Trust', 'Share of living', 'percentage', 20, 'living')$$,
+  '23514', null, 'a share of the tuition cannot be an award for living costs');
 
 select tests.authenticate_as_anon();
 select is(tests.row_count($$select 1 from public.scholarships where slug like 'tap-%'$$), 2, 'anon reads the visible scholarships only');

@@ -206,4 +206,31 @@ test('Discover tells a signed-in applicant which scholarships they may qualify f
   await expect(commonwealth).toContainText('What is missing: your grade average (%)');
   await expect(section.getByRole('heading', { name: 'Orange Tulip Scholarship' })).toHaveCount(0);
   await expectNoViolations(page, '/discover with scholarships');
+
+  // /scholarships explains each award from the same profile, and says what each pays towards.
+  await page.goto('/scholarships?level=master');
+  await expect(page.getByText('Who may apply is checked against the nationality on')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Scholarships' });
+  const card = (name: string) =>
+    list.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(card("Commonwealth Shared Master's Scholarship")).toContainText(
+    /You may qualify because .*it is open to citizens of Nigeria/,
+  );
+  await expect(card("Commonwealth Shared Master's Scholarship")).toContainText(
+    'Full tuition, with a living allowance',
+  );
+  await expect(card('Orange Tulip Scholarship')).toContainText('Probably not for you');
+  await expect(card('Deutschlandstipendium')).toContainText('a year towards living costs');
+  await expectNoViolations(page, '/scholarships signed in');
+});
+
+test('Discover asks for the nationality its scholarship check uses', async ({ page }) => {
+  await page.goto('/discover?level=master&field=Mechanical+Engineering&country=GB&nationality=NG');
+  await expect(page.getByLabel('Your nationality (for scholarships)')).toHaveValue('NG');
+  const section = page.locator('section[aria-labelledby="scholarship-matches"]');
+  const commonwealth = section
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: "Commonwealth Shared Master's Scholarship" }) });
+  await expect(commonwealth).toContainText('it is open to citizens of Nigeria');
+  await expect(commonwealth).not.toContainText('your nationality');
 });

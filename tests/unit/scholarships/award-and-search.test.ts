@@ -12,6 +12,7 @@ const base: Scholarship = {
   description: '',
   award: { kind: 'amount', amount: 1000, currency: 'GBP' },
   awardPeriod: 'year',
+  paysTowards: 'tuition',
   appliesTo: 'any',
   university: null,
   courseIds: [],
@@ -29,13 +30,49 @@ const ashcombe = { id: 'u1', slug: 'ashcombe-university', name: 'Ashcombe Univer
 
 describe('scholarship awards', () => {
   it('reads an award as people say it', () => {
-    expect(describeAward(base)).toBe('£1,000 a year');
-    expect(describeAward({ award: { kind: 'percentage', percentage: 100 }, awardPeriod: 'year' })).toBe(
-      'Full tuition',
+    expect(describeAward(base)).toBe('£1,000 a year towards tuition');
+    const share = (percentage: number) => ({
+      award: { kind: 'percentage' as const, percentage },
+      awardPeriod: 'year' as const,
+      paysTowards: 'tuition' as const,
+    });
+    expect(describeAward(share(100))).toBe('Full tuition');
+    expect(describeAward(share(25))).toBe('25% of the tuition');
+  });
+
+  it('says what an award pays towards', () => {
+    expect(describeAward({ ...base, paysTowards: 'living', awardPeriod: 'total' })).toBe(
+      '£1,000 in total towards living costs',
     );
-    expect(describeAward({ award: { kind: 'percentage', percentage: 25 }, awardPeriod: 'year' })).toBe(
-      '25% of the tuition',
+    expect(describeAward({ ...base, paysTowards: 'tuition_and_living' })).toBe(
+      '£1,000 a year towards tuition and living costs',
     );
+    expect(
+      describeAward({
+        ...base,
+        award: { kind: 'percentage', percentage: 100 },
+        paysTowards: 'tuition_and_living',
+      }),
+    ).toBe('Full tuition, with a living allowance');
+  });
+
+  it('never counts a living-cost award as a reduction of the tuition', () => {
+    const living = {
+      ...base,
+      name: 'Living',
+      paysTowards: 'living' as const,
+      award: { kind: 'amount' as const, amount: 9000, currency: 'GBP' },
+    };
+    const tuition = {
+      ...base,
+      name: 'Tuition',
+      award: { kind: 'amount' as const, amount: 2000, currency: 'GBP' },
+    };
+    expect(largestReduction([living, tuition], { annual: 15000, currency: 'GBP' }, rates)).toMatchObject({
+      scholarship: { name: 'Tuition' },
+      amount: 2000,
+    });
+    expect(largestReduction([living], { annual: 15000, currency: 'GBP' }, rates)).toBeNull();
   });
 
   it('takes the largest reduction, converted to the tuition currency and never above the tuition', () => {

@@ -40,6 +40,7 @@ export async function loadScholarshipListPage(
     newScholarship: formState(posted, 'create_scholarship', {
       award_kind: 'amount',
       award_period: 'year',
+      pays_towards: 'tuition',
       applies_to: 'any',
     }),
   };

@@ -27,6 +27,7 @@ export function scholarshipValues(row: ScholarshipAdminRow): Record<string, stri
     currency: text(row.currency),
     percentage: text(row.percentage),
     award_period: row.award_period,
+    pays_towards: row.pays_towards,
     nationalities: row.nationalities.join(', '),
     subject_areas: row.subject_areas.join(', '),
     min_grade_percent: text(row.min_grade_percent),

@@ -15,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const AWARD_KINDS = ['amount', 'percentage'] as const;
 export const AWARD_PERIODS = ['year', 'total'] as const;
+export const PAYS_TOWARDS = ['tuition', 'living', 'tuition_and_living'] as const;
 export const SCOPES = ['any', 'university', 'courses'] as const;
 
 /** A comma- or line-separated list, trimmed, without blanks or repeats. */
@@ -49,6 +50,7 @@ export const scholarshipFormSchema = z
     currency: optionalCurrencyRule,
     percentage: optionalNumber('Percentage', { min: 1, max: 100, places: 0 }),
     award_period: z.enum(AWARD_PERIODS, { error: 'Choose a year or the whole course.' }),
+    pays_towards: z.enum(PAYS_TOWARDS, { error: 'Choose what the award pays for.' }),
     ...levelFields,
     nationalities: listText(
       'Nationalities',
@@ -83,6 +85,8 @@ export const scholarshipFormSchema = z
       issue('currency', 'Choose the currency of the amount.');
     if (form.award_kind === 'percentage' && form.percentage === null)
       issue('percentage', 'Enter the percentage.');
+    if (form.award_kind === 'percentage' && form.pays_towards === 'living')
+      issue('pays_towards', 'A percentage of the tuition pays towards the tuition.');
     if (form.applies_to !== 'any' && form.university_id === null)
       issue('university_id', 'Choose the university.');
     if (form.applies_to === 'courses' && form.courses.length === 0)
@@ -99,6 +103,7 @@ export const scholarshipFormSchema = z
       currency: form.award_kind === 'amount' ? form.currency : null,
       percentage: form.award_kind === 'percentage' ? form.percentage : null,
       award_period: form.award_period,
+      pays_towards: form.pays_towards,
       levels: COURSE_LEVELS.filter((level) => form[`level_${level}`]),
       nationalities: form.nationalities.map((code) => code.toUpperCase()),
       subject_areas: form.subject_areas,
@@ -125,6 +130,7 @@ export const SCHOLARSHIP_LABELS = {
   currency: 'Currency',
   percentage: 'Percentage of the tuition',
   award_period: 'Paid',
+  pays_towards: 'Pays towards',
   nationalities: 'Nationalities (empty: any)',
   subject_areas: 'Subject areas (empty: any)',
   min_grade_percent: 'Minimum grade (%)',
