@@ -1851,7 +1851,7 @@ begin
   for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a2' order by d.kind loop
     perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'));
   end loop;
-  perform public.decide_application('d0000000-0000-4000-8000-0000000000a2', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.', release => true);
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a2', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate.', release => true);
 
   -- Sofia Rossi: waitlisted.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000005","role":"authenticated"}', true);
@@ -1893,7 +1893,7 @@ begin
   for document in select d.id from public.application_documents d where d.application_id = 'd0000000-0000-4000-8000-0000000000a4' order by d.kind loop
     perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'));
   end loop;
-  perform public.decide_application('d0000000-0000-4000-8000-0000000000a4', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.', release => true);
+  perform public.decide_application('d0000000-0000-4000-8000-0000000000a4', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a4'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate.', release => true);
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000006","role":"authenticated"}', true);
   perform public.respond_to_offer('d0000000-0000-4000-8000-0000000000a4', true);
 
@@ -1917,7 +1917,7 @@ begin
     perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'));
   end loop;
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000003","role":"authenticated"}', true);
-  decision := public.decide_application('d0000000-0000-4000-8000-0000000000a5', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.');
+  decision := public.decide_application('d0000000-0000-4000-8000-0000000000a5', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate.');
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
   perform public.approve_decision(decision.id, (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a5'), release => true);
 

@@ -29,8 +29,9 @@ export interface DemoCase {
   person: DemoPerson;
 }
 
+/** The conditions of the demo offers; each is due by the offer's own date (two weeks before its intake starts). */
 export const DEMO_CONDITIONS =
-  'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate by 31 July 2027.';
+  'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate.';
 
 const account = (email: string): DemoAccount => {
   const found = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);

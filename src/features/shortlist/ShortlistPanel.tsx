@@ -25,8 +25,26 @@ const day = (iso: string) =>
  * The saved courses with their next deadline and a remove button. Reads the shortlist store, so it
  * shows the same list wherever it is mounted (the saved-courses page, the applicant dashboard).
  */
-export default function ShortlistPanel({ heading = 'Saved courses' }: { heading?: string }) {
-  const ids = useStore($shortlist);
+export interface ShortlistPanelProps {
+  heading?: string;
+  headingClass?: string;
+  className?: string;
+  /**
+   * The courses the server knows the account holds (the dashboard), shown from the first render:
+   * this browser's own picks join them, and nothing reads "Nothing saved yet" while they are merged.
+   */
+  accountIds?: readonly string[];
+}
+
+export default function ShortlistPanel({
+  heading = 'Saved courses',
+  headingClass = 'text-2xl font-bold',
+  className,
+  accountIds = [],
+}: ShortlistPanelProps) {
+  const stored = useStore($shortlist);
+  const [removed, setRemoved] = useState<readonly string[]>([]);
+  const ids = [...new Set([...stored, ...accountIds])].filter((id) => !removed.includes(id)).sort();
   const key = ids.join(',');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
@@ -46,13 +64,14 @@ export default function ShortlistPanel({ heading = 'Saved courses' }: { heading?
     return () => controller.abort();
   }, [key]);
   const remove = (id: string) => {
-    toggleShortlist(id);
+    if (stored.includes(id)) toggleShortlist(id);
+    setRemoved((current) => [...current, id]);
     void syncShortlistChange(id, false);
   };
   const current = loaded && loaded.ids === key ? loaded : null;
   return (
-    <section aria-labelledby="shortlist-heading" aria-busy={Boolean(key) && !current}>
-      <h2 id="shortlist-heading" className="text-2xl font-bold">
+    <section aria-labelledby="shortlist-heading" aria-busy={Boolean(key) && !current} className={className}>
+      <h2 id="shortlist-heading" className={headingClass}>
         {heading}
       </h2>
       {!key && (

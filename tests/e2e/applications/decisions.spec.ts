@@ -77,6 +77,12 @@ test('a rejected document shows its reason and takes a re-upload; once verified,
   await expect(card.getByTestId('status-badge')).toHaveText('Unconditional offer');
   await expect(card.getByTestId('next-actor')).toHaveText('You');
   await expect(card.getByTestId('timeline')).toContainText('Unconditional offer made.');
+  // The reply sits with the offer, above the timeline and documents; Withdraw stays at the foot.
+  const accept = await card.getByRole('button', { name: 'Accept offer' }).boundingBox();
+  const timeline = await card.getByTestId('timeline').boundingBox();
+  const withdraw = await card.getByRole('button', { name: 'Withdraw' }).boundingBox();
+  expect(accept && timeline && accept.y < timeline.y).toBe(true);
+  expect(timeline && withdraw && timeline.y < withdraw.y).toBe(true);
   await card.getByRole('button', { name: 'Accept offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accept this offer?' });
   await dialog.getByRole('button', { name: 'Accept offer' }).click();

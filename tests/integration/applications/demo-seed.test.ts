@@ -199,6 +199,18 @@ describe('the decision states from the seed', () => {
     ]);
   });
 
+  it('gives every demo condition a deadline before its course starts', async () => {
+    const { rows } = await stack.db.query<{ deadline: string; start_date: string }>(
+      `select oc.deadline::text, i.start_date::text from public.offer_conditions oc
+       join public.applications a on a.id = oc.application_id join public.intakes i on i.id = a.intake_id
+       where a.id = any($1::uuid[])`,
+      [DEMO_CASES.map((demoCase) => demoCase.id)],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.deadline < row.start_date).toBe(true);
+    expect(DEMO_CONDITIONS).not.toMatch(/\b20\d\d\b/);
+  });
+
   it('has a released conditional offer the applicant can answer', async () => {
     const entry = demo('offer');
     const client = await signedIn(entry.account.email);
