@@ -903,12 +903,38 @@ $$;
 
 -- websearch syntax for the whole text, folded like the documents; a plain trailing word becomes a
 -- prefix (`comput:*`).
+-- Places as their own people write them, read as the catalogue names them in English: a visitor
+-- typing "München" or "Köln" means Munich or Cologne. Takes folded text (public.fold) and swaps whole
+-- words (and the two-word names); everything else is left as typed.
+create or replace function public.english_place_names(folded text) returns text
+language sql immutable strict parallel safe
+set search_path = ''
+as $$
+  select coalesce(string_agg(coalesce(e.english, w.word), ' ' order by w.n), '')
+  from regexp_split_to_table(
+    replace(replace(replace(folded, 'den haag', 'den_haag'), 'frankfurt am main', 'frankfurt'), 'sankt gallen', 'st_gallen'),
+    '\s+') with ordinality as w (word, n)
+  left join (values
+    ('munchen', 'munich'), ('muenchen', 'munich'), ('koln', 'cologne'), ('koeln', 'cologne'),
+    ('nurnberg', 'nuremberg'), ('nuernberg', 'nuremberg'), ('hannover', 'hanover'), ('braunschweig', 'brunswick'),
+    ('wien', 'vienna'), ('genf', 'geneva'), ('geneve', 'geneva'), ('st_gallen', 'st gallen'),
+    ('praha', 'prague'), ('warszawa', 'warsaw'), ('kobenhavn', 'copenhagen'),
+    ('goteborg', 'gothenburg'), ('den_haag', 'the hague'), ('bruxelles', 'brussels'), ('brussel', 'brussels'),
+    ('antwerpen', 'antwerp'), ('lisboa', 'lisbon'), ('sevilla', 'seville'), ('roma', 'rome'), ('milano', 'milan'),
+    ('firenze', 'florence'), ('venezia', 'venice'), ('napoli', 'naples'), ('torino', 'turin'), ('athina', 'athens'),
+    ('moskva', 'moscow'), ('bucuresti', 'bucharest'), ('beograd', 'belgrade'),
+    ('deutschland', 'germany'), ('osterreich', 'austria'), ('nederland', 'netherlands'), ('espana', 'spain'),
+    ('italia', 'italy'), ('schweiz', 'switzerland'), ('suisse', 'switzerland'), ('eire', 'ireland'))
+    e (local, english) on e.local = w.word
+$$;
+grant execute on function public.english_place_names(text) to anon, authenticated, service_role;
+
 create or replace function public.course_search_query(q text) returns tsquery
 language plpgsql immutable
 set search_path = ''
 as $$
 declare
-  input text := btrim(coalesce(public.fold(q), ''));
+  input text := btrim(coalesce(public.english_place_names(public.fold(q)), ''));
   last_word text;
   head tsquery;
   prefix tsquery;

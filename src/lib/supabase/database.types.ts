@@ -3186,6 +3186,12 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['email_preferences']['Row'];
       };
+      english_place_names: {
+        Args: {
+          folded: string;
+        };
+        Returns: string;
+      };
       erase_old_read_comments: {
         Args: never;
         Returns: number;

@@ -2,7 +2,7 @@
 -- queue's figures, leads, universities, intakes, accounts) and the visitors' (universities, courses).
 -- Each staff search answers staff only.
 begin;
-select plan(41);
+select plan(43);
 select tests.create_user('zoe');
 select tests.create_user('counsellor', 'counsellor');
 select tests.create_user('admin', 'admin');
@@ -93,6 +93,10 @@ select is(tests.row_count($$select 1 from public.search_universities(q => 'ferme
 select results_eq($$select slug from public.search_courses(q => 'sao paulo')$$, $$values ('tap-musica')$$, 'course search finds the university''s course by "sao paulo"');
 select results_eq($$select slug from public.search_courses(q => 'musica')$$, $$values ('tap-musica')$$, 'and by its title without the accent');
 select results_eq($$select slug from public.search_courses(q => 'MÚSICA são')$$, $$values ('tap-musica')$$, 'and with the accents, the last word as a prefix');
+select is(public.english_place_names(public.fold('Masters München Köln Den Haag')), 'masters munich cologne the hague',
+  'places written as their people write them read as the catalogue names them');
+select is(public.course_search_query('München')::text, public.course_search_query('munich')::text,
+  'so "München" searches exactly as "munich" does');
 
 select * from finish();
 rollback;

@@ -40,6 +40,18 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 describe('course search', () => {
+  it('finds a city written as its people write it ("München", "Köln") as it finds its English name', async () => {
+    for (const [local, english] of [
+      ['München', 'munich'],
+      ['Köln', 'cologne'],
+    ]) {
+      const asTyped = await search('q => $1', [local]);
+      const inEnglish = await search('q => $1', [english]);
+      expect(inEnglish.length).toBeGreaterThan(0);
+      expect(asTyped.map((hit) => hit.title)).toEqual(inEnglish.map((hit) => hit.title));
+    }
+  });
+
   it('suggests "computer science" for "computr science"', async () => {
     const { rows } = await as<{ term: string }>(stack.db, anon, 'select term from public.suggest_terms($1)', [
       'computr science',
