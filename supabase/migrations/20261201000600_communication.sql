@@ -1417,6 +1417,49 @@ insert into public.message_templates (key, audience, essential, description, fie
   E'Hello {{recipient_name}},\n\nThis confirms that you withdrew your application {{reference}} for {{course}} at {{university}}, starting {{term}}. Admissions will take no further action on it.\n\nThe reason you gave: {{reason}}\n\nYou can apply again while the intake is open: {{applications_url}}\n\nUnipath Admissions',
   '<p>Hello {{recipient_name}},</p><p>This confirms that you withdrew your application {{reference}} for <strong>{{course}}</strong> at {{university}}, starting {{term}}. Admissions will take no further action on it.</p><p>The reason you gave: {{reason}}</p><p><a href="{{applications_url}}">Your applications</a></p><p>Unipath Admissions</p>');
 
+-- The acknowledgement of a counselling request, to a person who agreed to be contacted by e-mail.
+insert into public.message_templates (key, audience, essential, stands_alone, description, fields, subject, summary, body_text, body_html) values
+('lead_received', 'applicant', true, true,
+  'Acknowledges a counselling request from the public site to the address it gave, when e-mail contact was agreed.',
+  '{recipient_name,ways,course_line,site_url}',
+  'We have your counselling request',
+  'A counsellor will contact you {{ways}} within one working day.',
+  E'Hello {{recipient_name}},\n\nThank you for asking Unipath for counselling. A counsellor will contact you {{ways}} within one working day.{{course_line}}\n\nMeanwhile you can compare courses and their costs: {{site_url}}/courses\n\nIf you did not ask for this, ignore this e-mail; nobody will write to you about it again.\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>Thank you for asking Unipath for counselling. A counsellor will contact you {{ways}} within one working day.{{course_line}}</p><p>Meanwhile you can <a href="{{site_url}}/courses">compare courses and their costs</a>.</p><p>If you did not ask for this, ignore this e-mail; nobody will write to you about it again.</p><p>Unipath</p>');
+
+-- Written as a request is stored (not when a quick repeat is merged into it), at most once a day per
+-- address, so a form posted again and again does not become a stream of mail to someone's inbox.
+create or replace function public.acknowledge_lead() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  rendered record;
+  ways text[] := array_remove(array[case when new.consent_email then 'by e-mail' end,
+    case when new.consent_phone then 'by phone' end, case when new.consent_whatsapp then 'on WhatsApp' end], null);
+begin
+  if new.email is null or not new.consent_email or exists (select 1 from public.notification_outbox o
+      where o.recipient = new.email and o.kind = 'lead_received' and o.created_at > now() - interval '1 day') then
+    return new;
+  end if;
+  select * into rendered from public.render_template('lead_received', jsonb_build_object(
+    'recipient_name', coalesce(new.name, 'there'),
+    'ways', case when cardinality(ways) = 1 then ways[1]
+      else array_to_string(ways[1:cardinality(ways) - 1], ', ') || ' or ' || ways[cardinality(ways)] end,
+    'course_line', coalesce(' You asked about ' || (select c.title || ' at ' || c.university_name
+      from public.courses c where c.id = new.course_id) || '.', ''),
+    'site_url', (select st.site_url from public.admissions_settings st)));
+  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
+  values (new.email, null, 'lead_received', rendered.subject, rendered.body_text, rendered.body_html,
+    'lead_received:' || new.id)
+  on conflict (idempotency_key) do nothing;
+  return new;
+end
+$$;
+revoke execute on function public.acknowledge_lead() from public, anon, authenticated;
+create trigger leads_acknowledge after insert on public.leads
+  for each row execute function public.acknowledge_lead();
+
 -- The last letter an account gets: it was deleted, with everything in it.
 insert into public.message_templates (key, audience, essential, stands_alone, description, fields, subject, summary, body_text, body_html) values
 ('account_deleted', 'applicant', true, true,

@@ -4,6 +4,7 @@ import { failure, success, type FormOutcome } from '../../lib/security/form-outc
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import type { SharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
 import { HONEYPOT_FIELD, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
+import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface LeadSubmission {
@@ -54,7 +55,11 @@ export async function submitLead({
   }
   try {
     const { error } = await supabase.rpc('submit_lead', { payload });
-    if (!error) return success({ message: leadThankYou(parsed.data) });
+    if (!error) {
+      // The acknowledgement the database wrote with the request (acknowledge_lead) goes out now.
+      sendPendingMail();
+      return success({ message: leadThankYou(parsed.data) });
+    }
     if (error.code === '22023' || error.code === '23514')
       return failure(422, 'Please check the details you entered.');
     return failure(503, UNAVAILABLE);

@@ -52,6 +52,33 @@ describe('submitting a lead through the server', () => {
     expect(stored).toMatchObject([{ source: 'contact', consent_email: true, status: 'new' }]);
   });
 
+  it('acknowledges a request by e-mail to a person who agreed to e-mail, once a day, and never otherwise', async () => {
+    const letters = async (email: string) =>
+      (
+        await stack.db.query<{ subject: string; body: string }>(
+          `select subject, body from public.notification_outbox where recipient = $1 and kind = 'lead_received'`,
+          [email],
+        )
+      ).rows;
+    await submitLead(form({ email: 'ama.ack@example.test', name: 'Ama Owusu', consent_phone: 'on' }));
+    expect(await letters('ama.ack@example.test')).toEqual([
+      {
+        subject: 'We have your counselling request',
+        body: expect.stringContaining(
+          'Hello Ama Owusu,\n\nThank you for asking Unipath for counselling. A counsellor will contact you by e-mail or by phone within one working day.',
+        ),
+      },
+    ]);
+    // Posted again (a repeat merged into the first, or a new one the same day): no second letter.
+    await submitLead(
+      form({ email: 'ama.ack@example.test', name: 'Ama Owusu', message: 'Also, scholarships?' }),
+    );
+    expect(await letters('ama.ack@example.test')).toHaveLength(1);
+    // No e-mail consent, no e-mail.
+    await submitLead(form({ email: 'kofi.phone@example.test', consent_email: '', consent_phone: 'on' }));
+    expect(await letters('kofi.phone@example.test')).toEqual([]);
+  });
+
   it('answers a filled honeypot as if it worked and stores nothing', async () => {
     const outcome = await submitLead(form({ email: 'bot@example.test', website: 'https://spam.test' }));
     expect(outcome.ok).toBe(true);
