@@ -238,7 +238,7 @@ test('a submission is reviewed, a document re-uploaded, an offer made and accept
     'applications update: under_review',
     'application_documents update: rejected',
     'applications update: action_required',
-    ...Array<string>(5).fill('application_documents update: verified'),
+    ...Array<string>(4).fill('application_documents update: verified'),
     // The applicant's re-upload, not staff, moved it back to review.
     'application_decisions insert: offer_conditional approved',
     'application_decisions update: released',

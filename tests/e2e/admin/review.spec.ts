@@ -123,7 +123,6 @@ test('staff review a new application from the queue to a conditional offer', asy
     'English test certificate is not verified yet',
     'Passport was rejected',
     'Portfolio is not verified yet',
-    'Personal statement is not verified yet',
     'Academic transcript is not verified yet',
   ]);
   await expect(page.getByLabel('Offer conditions')).toHaveValue(
