@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 
 /** supabase/config.toml as parsed; each service reads and checks its own section. */
@@ -12,10 +13,22 @@ export interface ApiConfig {
   maxRows: number;
 }
 
-/** Reads supabase/config.toml; a missing file means every default applies. */
+/**
+ * Reads supabase/config.toml; a missing file means every default applies. An e-mail template's
+ * `content_path` ([auth.email.template.*]) is read here, relative to the project (the folder that
+ * holds supabase/), as the Supabase CLI reads it; its text is kept as `content`.
+ */
 export function readConfig(file: string): RawConfig {
   if (!existsSync(file)) return {};
-  return parse(readFileSync(file, 'utf8')) as RawConfig;
+  const config = parse(readFileSync(file, 'utf8')) as RawConfig;
+  const project = dirname(dirname(resolve(file)));
+  for (const template of Object.values(section(config, 'auth', 'email', 'template'))) {
+    if (!template || typeof template !== 'object') continue;
+    const entry = template as RawConfig;
+    const path = entry['content_path'];
+    if (typeof path === 'string' && path) entry['content'] = readFileSync(resolve(project, path), 'utf8');
+  }
+  return config;
 }
 
 /** A nested section (`section(config, 'auth', 'email')`), or an empty object. */

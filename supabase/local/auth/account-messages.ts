@@ -1,6 +1,15 @@
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './deps.ts';
-import { assertFrequency, email, sentNow, sms, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
+import {
+  assertFrequency,
+  email,
+  sentNow,
+  sms,
+  takeSendBudget,
+  templateFor,
+  verifyLink,
+  type Outbox,
+} from './mail.ts';
 import type { SendOptions } from './messages.ts';
 import { issueToken } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
@@ -35,6 +44,11 @@ export async function sendEmailChange(
       lead: lead(newEmail),
       otp: fresh.otp,
       link: verifyLink(deps, fresh.hash, 'email_change', options.redirectTo),
+      ...templateFor(deps, 'email_change', {
+        NewEmail: newEmail,
+        Email: user.email ?? '',
+        TokenHash: fresh.hash,
+      }),
     }),
   );
   if (!both) return;
@@ -47,6 +61,11 @@ export async function sendEmailChange(
       lead: lead(newEmail),
       otp: current.otp,
       link: verifyLink(deps, current.hash, 'email_change', options.redirectTo),
+      ...templateFor(deps, 'email_change', {
+        NewEmail: newEmail,
+        Email: user.email ?? '',
+        TokenHash: current.hash,
+      }),
     }),
   );
 }
@@ -74,6 +93,7 @@ export async function sendReauthentication(deps: AuthDeps, tx: Queryable, user: 
           subject: 'Confirm reauthentication',
           lead: 'Enter this code to confirm it is you:',
           otp,
+          ...templateFor(deps, 'reauthentication', {}),
         })
       : sms(to, 'reauthentication', otp),
   );

@@ -1,5 +1,6 @@
 import type { OutgoingMessage } from '../context.ts';
 import type { AuthDeps } from './deps.ts';
+import type { EmailTemplate } from './settings.ts';
 import { AuthError, tooManyRequests } from './errors.ts';
 
 /** Messages composed inside a transaction and delivered once it has committed. */
@@ -41,10 +42,65 @@ interface EmailParts {
   lead: string;
   otp: string;
   link?: string;
+  /** The project's wording ([auth.email.template.*]) and the values its variables take. */
+  template?: EmailTemplate | undefined;
+  vars?: Readonly<Record<string, string>>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A template's HTML with its variables filled in (`{{ .ConfirmationURL }}`, `{{ .Token }}`…), each
+ * value escaped. Only plain variables are understood, not Go's actions ({{ if }}, {{ range }}).
+ */
+export function renderEmailTemplate(content: string, vars: Readonly<Record<string, string>>): string {
+  return content.replace(/\{\{\s*\.([A-Za-z]+)\s*\}\}/g, (_, name: string) => escapeHtml(vars[name] ?? ''));
+}
+
+/** The text part of a templated e-mail: its words, each link written out after its label. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/\s+/g, ' ')
+    .replace(
+      /<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis,
+      (_, href: string, label: string) => `${label}: ${href}`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|div)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]*\n[ \t]*/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .concat('\n');
+}
+
+/** The project's template for one of Auth's e-mails, with the values every template may use. */
+export function templateFor(
+  deps: AuthDeps,
+  type: string,
+  vars: Readonly<Record<string, string>>,
+): Pick<EmailParts, 'template' | 'vars'> {
+  return {
+    template: deps.config.email.templates[type],
+    vars: { SiteURL: deps.config.siteUrl, ...vars },
+  };
 }
 
 /** An e-mail with its link and 6-digit code, in text and HTML. */
 export function email(parts: EmailParts): OutgoingMessage {
+  const subject = parts.template?.subject ?? parts.subject;
+  const content = parts.template?.content;
+  if (content) {
+    const vars = { Email: parts.to, Token: parts.otp, ConfirmationURL: parts.link ?? '', ...parts.vars };
+    const html = renderEmailTemplate(content, vars);
+    return { channel: 'email', to: parts.to, kind: parts.kind, subject, text: textOfHtml(html), html };
+  }
+  if (subject !== parts.subject) return email({ ...parts, subject, template: undefined });
   const text = parts.link
     ? `${parts.lead}\n\n${parts.link}\n\nOr enter this code: ${parts.otp}\n`
     : `${parts.lead}\n\nYour code: ${parts.otp}\n`;

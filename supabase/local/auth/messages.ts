@@ -1,6 +1,14 @@
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './deps.ts';
-import { assertFrequency, email, sentNow, takeSendBudget, verifyLink, type Outbox } from './mail.ts';
+import {
+  assertFrequency,
+  email,
+  sentNow,
+  takeSendBudget,
+  templateFor,
+  verifyLink,
+  type Outbox,
+} from './mail.ts';
 import { issueToken } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
 
@@ -36,6 +44,7 @@ export async function sendConfirmation(
       lead: 'Follow this link to confirm your account:',
       otp,
       link,
+      ...templateFor(deps, 'confirmation', { RedirectTo: options.redirectTo, TokenHash: hash }),
     }),
   );
 }
@@ -65,6 +74,7 @@ export async function sendRecoveryLike(
           lead: 'Follow this link to sign in:',
           otp,
           link,
+          ...templateFor(deps, 'magic_link', { RedirectTo: options.redirectTo, TokenHash: hash }),
         })
       : email({
           to,
@@ -73,6 +83,7 @@ export async function sendRecoveryLike(
           lead: 'Follow this link to reset the password for your account:',
           otp,
           link,
+          ...templateFor(deps, 'recovery', { RedirectTo: options.redirectTo, TokenHash: hash }),
         }),
   );
 }
@@ -100,6 +111,7 @@ export async function sendInvite(
       lead: 'You have been invited to create an account. Follow this link to accept the invite:',
       otp,
       link,
+      ...templateFor(deps, 'invite', { RedirectTo: redirectTo, TokenHash: hash }),
     }),
   );
 }

@@ -39,6 +39,8 @@ export interface AuthConfig {
     otpExpiry: number;
     /** Null unless [auth.email.smtp] is enabled: then e-mails go out over SMTP. */
     smtp: AuthSmtpConfig | null;
+    /** [auth.email.template.<type>]: a subject and an HTML body in place of Auth's defaults. */
+    templates: Readonly<Record<string, EmailTemplate>>;
   };
   sms: { enableSignup: boolean; confirmations: boolean; maxFrequency: number; otpExpiry: number };
   mfa: {
@@ -70,6 +72,32 @@ export function durationSeconds(value: unknown, fallback: number): number {
   if (parts.length === 0) return fallback;
   const unit = { ms: 0.001, s: 1, m: 60, h: 3600 } as const;
   return parts.reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
+}
+
+/** One of Auth's e-mails as the project words it; either part may be left to Auth's default. */
+export interface EmailTemplate {
+  subject: string | null;
+  /** HTML with Auth's variables ({{ .ConfirmationURL }}, {{ .Token }}, {{ .SiteURL }}, {{ .Email }}…). */
+  content: string | null;
+}
+
+/** [auth.email.template.*], the types the Supabase CLI knows, with content_path already read. */
+export function readEmailTemplates(config: RawConfig): Record<string, EmailTemplate> {
+  const templates: Record<string, EmailTemplate> = {};
+  for (const type of [
+    'invite',
+    'confirmation',
+    'recovery',
+    'magic_link',
+    'email_change',
+    'reauthentication',
+  ]) {
+    const entry = section(config, 'auth', 'email', 'template', type);
+    const subject = str(entry['subject'], '');
+    const content = str(entry['content'], '');
+    if (subject || content) templates[type] = { subject: subject || null, content: content || null };
+  }
+  return templates;
 }
 
 /** [auth.email.smtp] as the Supabase CLI reads it; string values may be `env(NAME)`. */
@@ -115,6 +143,7 @@ export function readAuthConfig(config: RawConfig): AuthConfig {
       otpLength: Math.min(Math.max(num(email['otp_length'], 6), 6), 10),
       otpExpiry: num(email['otp_expiry'], 3600),
       smtp: readSmtpConfig(config),
+      templates: readEmailTemplates(config),
     },
     sms: {
       enableSignup: bool(sms['enable_signup'], true),

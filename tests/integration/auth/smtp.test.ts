@@ -101,9 +101,12 @@ describe('auth e-mails through the local mailbox’s own SMTP listener', () => {
       expect(message).toMatchObject({
         channel: 'email',
         kind: 'confirmation',
-        subject: 'Confirm your signup',
+        // The project's template (config.toml), not Auth's default "Confirm your signup".
+        subject: 'Confirm your Unipath account',
       });
-      expect(message?.text).toMatch(/\/auth\/v1\/verify\?token=/);
+      expect(message?.text).toMatch(/^Confirm your Unipath account\n\nWelcome to Unipath\./);
+      expect(message?.text).toMatch(/Confirm my account: http\S+\/auth\/v1\/verify\?token=/);
+      expect(message?.text).toMatch(/Or enter this code: \d{6}/);
       expect(message?.html).toContain('<a href=');
     } finally {
       await local.stop();
