@@ -48,6 +48,11 @@ test.describe('on a phone', () => {
     await expect(list.getByRole('heading', { name: 'Alumni Loyalty Discount' })).toHaveCount(0);
     await expectNoViolations(page, '/scholarships filtered');
     await noHorizontalScroll(page);
+    // The open filters fit the screen: no select runs past its edge, whatever its longest option.
+    for (const select of await page.getByRole('search').locator('select').all()) {
+      const box = await select.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
   });
 });
 
