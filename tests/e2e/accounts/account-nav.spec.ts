@@ -122,6 +122,21 @@ test('the app pages keep the catalogue links and fit the account menu on a phone
 test.describe('on a laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
 
+  test('a signed-in person meets one header: the same links on an app page as on a public one', async ({
+    page,
+  }) => {
+    const { email } = await createConfirmedUser('same-header');
+    await signInFromHeader(page, '/about/', email, false);
+    const links = async (path: string) => {
+      await page.goto(path);
+      return page.getByRole('banner').getByRole('link').allInnerTexts();
+    };
+    const onAbout = await links('/about/');
+    expect(onAbout).toEqual(expect.arrayContaining(['Courses', 'Universities', 'Discover', 'Dashboard']));
+    for (const path of ['/dashboard', '/applications', '/profile'])
+      expect(await links(path), path).toEqual(onAbout);
+  });
+
   test('the account menu opens, lists the account pages and closes with Escape', async ({ page }) => {
     const { email } = await createConfirmedUser('laptop');
     await signInFromHeader(page, '/about/', email, false);
