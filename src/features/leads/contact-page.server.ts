@@ -3,6 +3,7 @@ import { formFields } from '../../lib/security/form-input.ts';
 import { jsonOutcome, wantsJsonResponse, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import { echoValues } from '../../lib/security/form-response.server.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
+import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 import { externalReferrer, utmFrom } from './attribution.ts';
 import { upcomingIntakes } from './intakes.ts';
 import { leadRateLimiter } from './lead-rate-limit.server.ts';
@@ -73,6 +74,8 @@ async function handlePost(
     clientIp: astro.locals.clientIp,
     supabase: createServiceRoleClient(),
     limiter: leadRateLimiter(),
+    // The acknowledgement the database wrote with the request (acknowledge_lead) goes out now.
+    onStored: sendPendingMail,
   });
   return { outcome, fields };
 }

@@ -4,7 +4,6 @@ import { failure, success, type FormOutcome } from '../../lib/security/form-outc
 import { SECURITY_TOASTS } from '../../lib/security/messages.ts';
 import type { SharedRateLimiter } from '../../lib/security/shared-rate-limit.server.ts';
 import { HONEYPOT_FIELD, leadFormSchema, leadThankYou, NO_CONTACT_FIELD } from './schema.ts';
-import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
 
 export interface LeadSubmission {
@@ -16,6 +15,8 @@ export interface LeadSubmission {
    */
   supabase: SupabaseClient<Database> | undefined;
   limiter: SharedRateLimiter;
+  /** Run once the request is stored: the app sends the acknowledgement the database wrote with it. */
+  onStored?: () => void;
 }
 
 /** What a bot is told (it never learns whether anything was stored). */
@@ -39,6 +40,7 @@ export async function submitLead({
   clientIp,
   supabase,
   limiter,
+  onStored,
 }: LeadSubmission): Promise<FormOutcome> {
   if (!(await limiter.take(clientIp))) return rateLimited();
   if ((fields[HONEYPOT_FIELD] ?? '') !== '') return success({ message: BOT_THANK_YOU });
@@ -56,8 +58,7 @@ export async function submitLead({
   try {
     const { error } = await supabase.rpc('submit_lead', { payload });
     if (!error) {
-      // The acknowledgement the database wrote with the request (acknowledge_lead) goes out now.
-      sendPendingMail();
+      onStored?.();
       return success({ message: leadThankYou(parsed.data) });
     }
     if (error.code === '22023' || error.code === '23514')

@@ -4,6 +4,7 @@ import { leadRateLimiter } from '../../features/leads/lead-rate-limit.server.ts'
 import { readLeadFields } from '../../features/leads/read-fields.server.ts';
 import { submitLead } from '../../features/leads/submit-lead.server.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
+import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 
 export const prerender = false;
 
@@ -16,6 +17,8 @@ export const POST: APIRoute = async (context) => {
     clientIp: context.locals.clientIp,
     supabase: createServiceRoleClient(),
     limiter: leadRateLimiter(),
+    // The acknowledgement the database wrote with the request (acknowledge_lead) goes out now.
+    onStored: sendPendingMail,
   });
   return jsonOutcome(outcome);
 };
