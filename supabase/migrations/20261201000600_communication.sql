@@ -1190,6 +1190,8 @@ begin
   if role = 'staff' then
     perform public.queue_event(app.applicant_id, app.id, 'new_message', sent);
   else
+    -- The applicant's own record that it went (gathered with their other updates, like every notice).
+    perform public.queue_event(app.applicant_id, app.id, 'message_sent', sent);
     -- The assigned reviewer; with none, every administrator, so no message waits unseen.
     for recipient in
       select app.assigned_to where app.assigned_to is not null
@@ -1328,6 +1330,13 @@ insert into public.message_templates (key, audience, essential, description, fie
   'The admissions team sent you a message',
   E'Hello {{recipient_name}},\n\nThe admissions team sent you a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}.\n\nFor your privacy the message is not included in this e-mail. Read it and reply here:\n{{application_url}}#messages\n\nUnipath Admissions',
   '<p>Hello {{recipient_name}},</p><p>The admissions team sent you a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}.</p><p>For your privacy the message is not included in this e-mail.</p><p><a href="{{application_url}}#messages">Read the message and reply</a></p><p>Unipath Admissions</p>'),
+('message_sent', 'applicant', true,
+  'A copy for the applicant of the message they sent the admissions team (when and where, not the words).',
+  '{recipient_name,reference,course,university,application_url,site_url,sent_at}',
+  'You sent a message about your application {{reference}}',
+  'Your message to the admissions team was sent',
+  E'Hello {{recipient_name}},\n\nThis confirms that you sent the admissions team a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}. They will answer in the same conversation, and we will tell you when they do.\n\nFor your privacy the message is not included in this e-mail. Read the conversation:\n{{application_url}}#messages\n\nUnipath Admissions',
+  '<p>Hello {{recipient_name}},</p><p>This confirms that you sent the admissions team a message on {{sent_at}} about your application {{reference}} for {{course}} at {{university}}. They will answer in the same conversation, and we will tell you when they do.</p><p>For your privacy the message is not included in this e-mail.</p><p><a href="{{application_url}}#messages">Read the conversation</a></p><p>Unipath Admissions</p>'),
 ('new_message_staff', 'staff', true,
   'An applicant sent a message on their application (to the assigned reviewer, or every administrator when none is assigned).',
   '{recipient_name,reference,applicant_name,course,application_url,site_url,sent_at}',

@@ -2,7 +2,7 @@
 -- application-documents under <applicant>/<application>/messages/), read markers and unread counts,
 -- and the notification a new message queues.
 begin;
-select plan(54);
+select plan(55);
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('counsellor', 'counsellor');
@@ -87,6 +87,7 @@ select is(public.staff_unread_message_total(), 0, 'and clears the count');
 select is(tests.row_count($$select 1 from public.application_message_reads$$), 1, 'with one read marker of their own');
 select is(pg_temp.events('reviewer', 'new_message_staff'), 3::bigint, 'the assigned reviewer was told of each applicant message');
 select is(pg_temp.events('admin', 'new_message_staff'), 0::bigint, 'administrators are not, while a reviewer is assigned');
+select is(pg_temp.events('owner', 'message_sent'), 3::bigint, 'and the applicant has a copy that each of their messages went');
 select lives_ok($$select public.post_application_message(pg_temp.v('app')::uuid, 'Thanks, we have it.')$$, 'staff reply');
 select is((select author_role from public.application_messages where body = 'Thanks, we have it.'), 'staff', 'as staff');
 select is(pg_temp.events('owner', 'new_message'), 1::bigint, 'the applicant is told of the reply');
