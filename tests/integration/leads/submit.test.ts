@@ -60,7 +60,14 @@ describe('submitting a lead through the server', () => {
           [email],
         )
       ).rows;
-    await submitLead(form({ email: 'ama.ack@example.test', name: 'Ama Owusu', consent_phone: 'on' }));
+    await submitLead(
+      form({
+        email: 'ama.ack@example.test',
+        name: 'Ama Owusu',
+        consent_phone: 'on',
+        phone: '+233 24 123 4567',
+      }),
+    );
     expect(await letters('ama.ack@example.test')).toEqual([
       {
         subject: 'We have your counselling request',
@@ -75,7 +82,14 @@ describe('submitting a lead through the server', () => {
     );
     expect(await letters('ama.ack@example.test')).toHaveLength(1);
     // No e-mail consent, no e-mail.
-    await submitLead(form({ email: 'kofi.phone@example.test', consent_email: '', consent_phone: 'on' }));
+    await submitLead(
+      form({
+        email: 'kofi.phone@example.test',
+        consent_email: '',
+        consent_phone: 'on',
+        phone: '+233 24 765 4321',
+      }),
+    );
     expect(await letters('kofi.phone@example.test')).toEqual([]);
   });
 
