@@ -2163,3 +2163,154 @@ as $$
 $$;
 revoke execute on function public.letter_for_message(uuid) from public, anon, authenticated;
 grant execute on function public.letter_for_message(uuid) to service_role;
+
+-- Recovery codes for two-step verification. Supabase Auth has none, so Unipath keeps its own: ten
+-- random codes made when an authenticator is verified (or on request, at aal2), shown once and kept
+-- only as hashes. A code works once, at aal1: the server then removes the account's authenticator
+-- through the Auth admin API (the only way past aal2 without it), the other codes go with it, and the
+-- owner is told by e-mail. Nobody reads this table directly; the functions below are the way in.
+create table public.mfa_recovery_codes (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  code_hash text not null check (code_hash ~ '^[0-9a-f]{64}$'),
+  created_at timestamptz not null default now(),
+  used_at timestamptz,
+  unique (user_id, code_hash)
+);
+alter table public.mfa_recovery_codes enable row level security;
+revoke all on public.mfa_recovery_codes from anon, authenticated;
+
+-- Wrong codes, to stop guessing: five per account per quarter of an hour.
+create table public.mfa_recovery_attempts (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  attempted_at timestamptz not null default now()
+);
+create index mfa_recovery_attempts_user_idx on public.mfa_recovery_attempts (user_id, attempted_at);
+alter table public.mfa_recovery_attempts enable row level security;
+revoke all on public.mfa_recovery_attempts from anon, authenticated;
+
+-- A code as typed (any case, spaces or dashes, O for 0, I or L for 1), hashed with its owner.
+create or replace function public.mfa_recovery_hash(owner uuid, code text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select encode(extensions.digest(owner::text || ':' || regexp_replace(
+    translate(lower(coalesce(code, '')), 'oil', '011'), '[^0-9a-z]', '', 'g'), 'sha256'), 'hex')
+$$;
+revoke execute on function public.mfa_recovery_hash(uuid, text) from public, anon, authenticated;
+
+-- Ten new codes for the caller (five and five characters of Crockford's alphabet, 50 random bits
+-- each); the old ones stop working. Only a session that passed the second step may make them.
+create or replace function public.issue_mfa_recovery_codes() returns setof text
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+  alphabet constant text := '0123456789abcdefghjkmnpqrstvwxyz';
+  bytes bytea;
+  code text;
+begin
+  if me is null then
+    raise exception 'Sign in first.' using errcode = '42501';
+  end if;
+  if coalesce((select auth.jwt()) ->> 'aal', '') <> 'aal2' then
+    raise exception 'Enter a code from your authenticator app first, then make recovery codes.'
+      using errcode = '42501';
+  end if;
+  delete from public.mfa_recovery_codes c where c.user_id = me;
+  for n in 1..10 loop
+    bytes := extensions.gen_random_bytes(10);
+    code := '';
+    for i in 0..9 loop
+      code := code || substr(alphabet, get_byte(bytes, i) % 32 + 1, 1);
+    end loop;
+    code := substr(code, 1, 5) || '-' || substr(code, 6, 5);
+    insert into public.mfa_recovery_codes (user_id, code_hash) values (me, public.mfa_recovery_hash(me, code));
+    return next code;
+  end loop;
+end
+$$;
+revoke execute on function public.issue_mfa_recovery_codes() from public, anon;
+grant execute on function public.issue_mfa_recovery_codes() to authenticated;
+
+-- How many of the caller's codes are unused, of how many, made when (no codes: zero of zero).
+create or replace function public.mfa_recovery_code_status(out remaining integer, out issued integer,
+  out issued_at timestamptz)
+language sql stable security definer
+set search_path = ''
+as $$
+  select (count(*) filter (where c.used_at is null))::integer, count(*)::integer, max(c.created_at)
+  from public.mfa_recovery_codes c where c.user_id = (select auth.uid())
+$$;
+revoke execute on function public.mfa_recovery_code_status() from public, anon;
+grant execute on function public.mfa_recovery_code_status() to authenticated;
+
+-- The caller's codes go (their authenticator was removed). Only at aal2, as making them is.
+create or replace function public.discard_mfa_recovery_codes() returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if coalesce((select auth.jwt()) ->> 'aal', '') <> 'aal2' then
+    raise exception 'Enter a code from your authenticator app first.' using errcode = '42501';
+  end if;
+  delete from public.mfa_recovery_codes c where c.user_id = (select auth.uid());
+end
+$$;
+revoke execute on function public.discard_mfa_recovery_codes() from public, anon;
+grant execute on function public.discard_mfa_recovery_codes() to authenticated;
+
+insert into public.message_templates (key, audience, essential, stands_alone, description, fields, subject, summary, body_text, body_html) values
+('mfa_recovery_used', 'applicant', true, true,
+  'Tells the owner of an account that a recovery code was used to sign in, which turned two-step verification off.',
+  '{recipient_name,used_at,profile_url,site_url}',
+  'A recovery code was used to sign in to Unipath',
+  'A recovery code signed in to your account on {{used_at}}; two-step verification is off.',
+  E'Hello {{recipient_name}},\n\nSomeone signed in to your Unipath account on {{used_at}} with one of your recovery codes. Your authenticator app is no longer linked to the account, two-step verification is off, and your other recovery codes no longer work.\n\nIf this was you, set up your authenticator app again (you will get new recovery codes): {{profile_url}}\n\nIf it was not you, change your password at once on the same page and set up two-step verification again, then reply to this e-mail so we can help.\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>Someone signed in to your Unipath account on {{used_at}} with one of your recovery codes. Your authenticator app is no longer linked to the account, two-step verification is off, and your other recovery codes no longer work.</p><p>If this was you, <a href="{{profile_url}}">set up your authenticator app again</a> (you will get new recovery codes).</p><p>If it was not you, change your password at once on the same page and set up two-step verification again, then reply to this e-mail so we can help.</p><p>Unipath</p>');
+
+-- Spends one of the caller's codes (at aal1: that is what they are for) and tells the owner. True
+-- when the code was theirs and unused; a wrong one counts towards the limit and answers false.
+create or replace function public.redeem_mfa_recovery_code(code text) returns boolean
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+  spent bigint;
+  rendered record;
+begin
+  if me is null then
+    raise exception 'Sign in with your password first.' using errcode = '42501';
+  end if;
+  delete from public.mfa_recovery_attempts a where a.user_id = me and a.attempted_at < now() - interval '1 day';
+  if (select count(*) from public.mfa_recovery_attempts a
+      where a.user_id = me and a.attempted_at > now() - interval '15 minutes') >= 5 then
+    raise exception 'Too many wrong recovery codes. Wait 15 minutes, then try again.' using errcode = 'PT429';
+  end if;
+  update public.mfa_recovery_codes c set used_at = now()
+    where c.user_id = me and c.code_hash = public.mfa_recovery_hash(me, redeem_mfa_recovery_code.code)
+      and c.used_at is null
+    returning c.id into spent;
+  if spent is null then
+    insert into public.mfa_recovery_attempts (user_id) values (me);
+    return false;
+  end if;
+  select * into rendered from public.render_template('mfa_recovery_used', jsonb_build_object(
+    'recipient_name', left(coalesce(nullif(btrim((select p.full_name from public.profiles p where p.id = me)), ''),
+      'there'), 120),
+    'used_at', to_char(now() at time zone 'UTC', 'FMDD FMMonth YYYY "at" HH24:MI "UTC"'),
+    'profile_url', (select s.site_url from public.admissions_settings s) || '/profile#security',
+    'site_url', (select s.site_url from public.admissions_settings s)));
+  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
+  select u.email, me, 'mfa_recovery_used', public.fit_text(rendered.subject, 200), rendered.body_text,
+    rendered.body_html, 'mfa_recovery_used:' || spent
+  from auth.users u where u.id = me and coalesce(u.email, '') <> ''
+  on conflict (idempotency_key) do nothing;
+  return true;
+end
+$$;
+revoke execute on function public.redeem_mfa_recovery_code(text) from public, anon;
+grant execute on function public.redeem_mfa_recovery_code(text) to authenticated;

@@ -11,7 +11,8 @@ const LINKS: Record<string, { view: AuthView; label: string }[]> = {
     { view: 'sign-in', label: 'Already have an account? Sign in' },
     { view: 'resend', label: 'Resend the confirmation e-mail' },
   ],
-  mfa: [],
+  mfa: [{ view: 'mfa-recovery', label: 'Lost your authenticator app? Use a recovery code' }],
+  'mfa-recovery': [{ view: 'mfa', label: 'Use a code from your authenticator app instead' }],
   reset: [],
 };
 const BACK = [{ view: 'sign-in' as const, label: 'Back to sign in' }];

@@ -88,6 +88,7 @@ export async function loadAuthPage(astro: AstroGlobal): Promise<AuthPageModel | 
     return model(astro, view, formNext, outcome, fields);
   }
   if (locals.user && SIGNED_OUT_VIEWS.has(view)) return astro.redirect(next, 303);
-  if (view === 'mfa' && !locals.user) return astro.redirect(`/auth?next=${encodeURIComponent(next)}`, 303);
+  if ((view === 'mfa' || view === 'mfa-recovery') && !locals.user)
+    return astro.redirect(`/auth?next=${encodeURIComponent(next)}`, 303);
   return model(astro, view, formNext);
 }

@@ -4,6 +4,7 @@ import { fieldErrorsOf } from '../../lib/security/form-input.ts';
 import { failure, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { AuthActionContext } from './auth-context.ts';
 import { authActionSchema, isAuthIntent, RESEND_MISSING_MESSAGE, type AuthIntent } from './schema.ts';
+import { redeemRecoveryCode } from './recovery-code.server.ts';
 import { signIn, verifyCode, verifyMfa } from './sign-in.server.ts';
 import { resendConfirmation, resetPassword, sendMagicLink, sendRecovery, signUp } from './sign-up.server.ts';
 
@@ -41,6 +42,8 @@ async function dispatch(
       return resendConfirmation(context, input);
     case 'mfa':
       return verifyMfa(context, input);
+    case 'mfa-recovery':
+      return redeemRecoveryCode(context, input);
   }
 }
 

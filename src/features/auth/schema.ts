@@ -72,6 +72,18 @@ export const mfaCodeSchema = z.object({
 });
 export type MfaCodeInput = z.infer<typeof mfaCodeSchema>;
 
+/** A recovery code as typed: any case, with or without its dash or spaces; the database normalises it. */
+export const mfaRecoverySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[0-9a-z]{10}$/i.test(value.replace(/[\s-]/g, '')),
+      'Enter one of your recovery codes: ten letters and digits, like 7k2m9-x4p0q.',
+    ),
+});
+export type MfaRecoveryInput = z.infer<typeof mfaRecoverySchema>;
+
 export const AUTH_FORMS = {
   'sign-in': signInSchema,
   'sign-up': signUpSchema,
@@ -81,6 +93,7 @@ export const AUTH_FORMS = {
   reset: resetPasswordSchema,
   resend: resendSchema,
   mfa: mfaCodeSchema,
+  'mfa-recovery': mfaRecoverySchema,
 } as const;
 
 export type AuthIntent = keyof typeof AUTH_FORMS;
@@ -99,4 +112,5 @@ export const authActionSchema = z.discriminatedUnion('intent', [
   resetPasswordSchema.safeExtend({ intent: z.literal('reset') }),
   resendSchema.safeExtend({ intent: z.literal('resend') }),
   mfaCodeSchema.safeExtend({ intent: z.literal('mfa') }),
+  mfaRecoverySchema.safeExtend({ intent: z.literal('mfa-recovery') }),
 ]);

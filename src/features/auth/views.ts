@@ -9,6 +9,7 @@ export const AUTH_VIEWS = [
   'reset',
   'resend',
   'mfa',
+  'mfa-recovery',
 ] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
@@ -163,6 +164,23 @@ export const VIEW_SPECS: Record<AuthView, ViewSpec> = {
         inputMode: 'numeric',
         required: true,
         maxLength: 6,
+      },
+    ],
+  },
+  'mfa-recovery': {
+    intent: 'mfa-recovery',
+    title: 'Use a recovery code',
+    lead: 'Lost your authenticator app? Enter one of the recovery codes you saved when you set it up. A code works once; it turns two-step verification off, so you can set it up again on your new phone.',
+    submit: 'Use the recovery code',
+    fields: [
+      {
+        name: 'code',
+        label: 'Recovery code',
+        type: 'text',
+        autoComplete: 'off',
+        hint: 'Ten letters and digits, like 7k2m9-x4p0q.',
+        required: true,
+        maxLength: 20,
       },
     ],
   },

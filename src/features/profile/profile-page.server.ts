@@ -61,6 +61,8 @@ async function securityProps(
   const factorId = typeof data['factor_id'] === 'string' ? data['factor_id'] : undefined;
   const state = (intent: ProfileIntent, stored: Record<string, string> = {}) =>
     stateFor(intent, stored, submitted);
+  const made = submitted?.outcome.ok ? data['recovery_codes'] : undefined;
+  const status = verified ? (await astro.locals.supabase?.rpc('mfa_recovery_code_status'))?.data : undefined;
   return {
     reauthenticate: formProps('reauthenticate', csrf, state('reauthenticate'), {
       submit: 'E-mail me a verification code',
@@ -96,12 +98,20 @@ async function securityProps(
         },
       ],
     }),
-    removeFactor: verified
-      ? formProps('mfa-remove', csrf, state('mfa-remove', { factor_id: verified.id }), {
-          submit: 'Turn off two-step verification',
-          variant: 'secondary',
-          groups: [{ fields: [{ name: 'factor_id', label: 'Factor', type: 'hidden' }] }],
-        })
+    verifiedFactorId: verified?.id ?? null,
+    removeFactor: formProps('mfa-remove', csrf, state('mfa-remove', { factor_id: verified?.id ?? '' }), {
+      submit: 'Turn off two-step verification',
+      variant: 'secondary',
+      groups: [{ fields: [{ name: 'factor_id', label: 'Factor', type: 'hidden' }] }],
+    }),
+    newCodes: formProps('mfa-recovery-codes', csrf, state('mfa-recovery-codes'), {
+      submit: 'Make new recovery codes',
+      variant: 'secondary',
+      groups: [],
+    }),
+    recoveryCodes: Array.isArray(made) ? made.map(String) : null,
+    recoveryStatus: status
+      ? { remaining: status.remaining, issued: status.issued, issued_at: status.issued_at }
       : null,
     enroll: formProps('mfa-enroll', csrf, state('mfa-enroll'), {
       submit: 'Set up an authenticator app',

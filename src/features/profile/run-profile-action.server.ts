@@ -9,6 +9,7 @@ import { isProfileIntent, PROFILE_FORMS, type ProfileIntent } from './schema.ts'
 import {
   changePassword,
   enrollTotp,
+  makeRecoveryCodes,
   removeTotp,
   sendReauthenticationCode,
   signOutOtherDevices,
@@ -54,6 +55,8 @@ async function dispatch(
       return enrollTotp(supabase);
     case 'mfa-verify':
       return verifyTotp(supabase, input as Input<'mfa-verify'>);
+    case 'mfa-recovery-codes':
+      return makeRecoveryCodes(supabase);
     case 'mfa-remove':
       return removeTotp(supabase, (input as Input<'mfa-remove'>).factor_id);
     case 'sign-out-others':

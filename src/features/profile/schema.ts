@@ -197,6 +197,7 @@ export const PROFILE_FORMS = {
   'mfa-enroll': z.object({}),
   'mfa-verify': mfaVerifySchema,
   'mfa-remove': mfaRemoveSchema,
+  'mfa-recovery-codes': z.object({}),
   'sign-out-others': z.object({}),
   'delete-account': deleteAccountSchema,
   'save-reminders': remindersSchema,

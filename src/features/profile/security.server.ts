@@ -52,6 +52,16 @@ export async function enrollTotp(supabase: SupabaseClient<Database>): Promise<Fo
   });
 }
 
+/** Ten new recovery codes for a session at aal2; the old ones stop working. Shown once, never stored readable. */
+async function issueCodes(supabase: SupabaseClient<Database>): Promise<string[] | null> {
+  const { data, error } = await supabase.rpc('issue_mfa_recovery_codes');
+  if (error) {
+    console.error('Making recovery codes failed', error.message);
+    return null;
+  }
+  return data;
+}
+
 export async function verifyTotp(
   supabase: SupabaseClient<Database>,
   input: MfaVerifyInput,
@@ -61,22 +71,38 @@ export async function verifyTotp(
     code: input.code,
   });
   if (error) return { ...outcomeForAuthError(error), data: { factor_id: input.factor_id } };
-  const message = 'Two-step verification is on. You will enter a code from your app when you sign in.';
+  const codes = await issueCodes(supabase);
+  const message = codes
+    ? 'Two-step verification is on. Save your recovery codes now: they are shown only once.'
+    : 'Two-step verification is on, but we could not make your recovery codes. Make them below.';
   return success({
     message,
-    redirect: '/profile#security',
     event: 'MFA_CHALLENGE_VERIFIED',
+    data: { factor_id: input.factor_id, ...(codes ? { recovery_codes: codes } : {}) },
     toast: { title: 'Two-step verification on', message, kind: 'success' },
+  });
+}
+
+export async function makeRecoveryCodes(supabase: SupabaseClient<Database>): Promise<FormOutcome> {
+  const codes = await issueCodes(supabase);
+  if (!codes) return failure(502, 'We could not make new recovery codes. Please try again in a moment.');
+  const message = 'New recovery codes are ready, and your old ones no longer work. Save these now.';
+  return success({
+    message,
+    data: { recovery_codes: codes },
+    toast: { title: 'New recovery codes', message, kind: 'success' },
   });
 }
 
 export async function removeTotp(supabase: SupabaseClient<Database>, factorId: string): Promise<FormOutcome> {
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) return outcomeForAuthError(error);
-  // The session still says aal2 until refreshed; refresh so it reflects the remaining factors.
+  // The session still says aal2 until refreshed: the codes that backed the factor go first.
+  const discarded = await supabase.rpc('discard_mfa_recovery_codes');
+  if (discarded.error) console.error('Discarding recovery codes failed', discarded.error.message);
   const refreshed = await supabase.auth.refreshSession();
   if (refreshed.error) return failure(401, refreshed.error.message);
-  const message = 'Two-step verification is off.';
+  const message = 'Two-step verification is off, and your recovery codes no longer work.';
   return success({
     message,
     redirect: '/profile#security',

@@ -1670,6 +1670,48 @@ export type Database = {
         };
         Relationships: [];
       };
+      mfa_recovery_attempts: {
+        Row: {
+          attempted_at: string;
+          id: number;
+          user_id: string;
+        };
+        Insert: {
+          attempted_at?: string;
+          id?: never;
+          user_id: string;
+        };
+        Update: {
+          attempted_at?: string;
+          id?: never;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      mfa_recovery_codes: {
+        Row: {
+          code_hash: string;
+          created_at: string;
+          id: number;
+          used_at: string | null;
+          user_id: string;
+        };
+        Insert: {
+          code_hash: string;
+          created_at?: string;
+          id?: never;
+          used_at?: string | null;
+          user_id: string;
+        };
+        Update: {
+          code_hash?: string;
+          created_at?: string;
+          id?: never;
+          used_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       notification_events: {
         Row: {
           application_id: string | null;
@@ -3134,6 +3176,10 @@ export type Database = {
         };
         Returns: string;
       };
+      discard_mfa_recovery_codes: {
+        Args: never;
+        Returns: undefined;
+      };
       dismiss_duplicate: {
         Args: {
           application_id: string;
@@ -3363,6 +3409,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      issue_mfa_recovery_codes: {
+        Args: never;
+        Returns: string[];
+      };
       latest_change: {
         Args: {
           entity: string;
@@ -3466,6 +3516,21 @@ export type Database = {
       message_role: {
         Args: {
           application: string;
+        };
+        Returns: string;
+      };
+      mfa_recovery_code_status: {
+        Args: never;
+        Returns: {
+          issued: number;
+          issued_at: string;
+          remaining: number;
+        };
+      };
+      mfa_recovery_hash: {
+        Args: {
+          code: string;
+          owner: string;
         };
         Returns: string;
       };
@@ -3785,6 +3850,12 @@ export type Database = {
           recipient: string;
         };
         Returns: undefined;
+      };
+      redeem_mfa_recovery_code: {
+        Args: {
+          code: string;
+        };
+        Returns: boolean;
       };
       refresh_course_intakes: {
         Args: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mfaRecoverySchema,
   RESEND_MISSING_MESSAGE,
   resendSchema,
   signInSchema,
@@ -70,6 +71,15 @@ describe('auth schemas', () => {
     expect(
       Object.keys(errorsOf(verifyCodeSchema.safeParse({ email: 'a@b.co', code: '12ab56', type: 'invite' }))),
     ).toEqual(['code', 'type']);
+  });
+
+  it('take a recovery code as people type it, and refuse anything that cannot be one', () => {
+    for (const typed of ['7k2m9-x4p0q', ' 7K2M9 X4P0Q ', '7k2m9x4p0q'])
+      expect(mfaRecoverySchema.safeParse({ code: typed }).success).toBe(true);
+    for (const typed of ['', '7k2m9', '7k2m9-x4p0q-1', '7k2m9-x4p0!'])
+      expect(errorsOf(mfaRecoverySchema.safeParse({ code: typed }))['code']).toMatch(
+        /ten letters and digits/,
+      );
   });
 });
 
