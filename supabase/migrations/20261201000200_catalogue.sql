@@ -419,6 +419,20 @@ create policy document_requirements_delete_admin on public.document_requirements
   for delete to authenticated
   using ((select public.has_role('admin')));
 
+-- The documents a course asks for: its own list, or the defaults when it has none. Submission, the
+-- statement rule and the decision checks all read this one answer.
+create or replace function public.course_document_requirements(course_id uuid)
+returns setof public.document_requirements
+language sql stable security definer
+set search_path = ''
+as $$
+  select r.* from public.document_requirements r
+  where r.course_id = course_document_requirements.course_id
+    or (r.course_id is null and not exists (
+      select 1 from public.document_requirements c where c.course_id = course_document_requirements.course_id))
+$$;
+revoke execute on function public.course_document_requirements(uuid) from public, anon, authenticated;
+
 -- An applicant's saved courses. Only the owner reads or changes them.
 create table public.shortlist_items (
   user_id uuid not null references auth.users (id) on delete cascade,

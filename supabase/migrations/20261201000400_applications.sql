@@ -102,10 +102,17 @@ create table public.applications (
 -- One draft per applicant and intake; submitted or withdrawn applications don't count.
 create unique index applications_one_draft_idx on public.applications (applicant_id, intake_id)
   where status = 'draft';
--- One application in play per applicant and intake. A closed one (withdrawn, declined, unsuccessful,
--- lapsed, offer withdrawn) leaves room to apply again; enrolled stays in play, as does every open stage.
+-- One application in play per applicant and intake. A draft or a closed one (withdrawn, declined,
+-- unsuccessful, lapsed, offer withdrawn) leaves room to apply again; enrolled stays in play, as does
+-- every open stage. The index, submission and the app's "Apply now" all ask this one function.
+create or replace function public.application_holds_intake(status text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select status not in ('draft', 'withdrawn', 'declined', 'rejected', 'expired', 'offer_withdrawn')
+$$;
 create unique index applications_one_active_idx on public.applications (applicant_id, intake_id)
-  where status not in ('draft', 'withdrawn', 'declined', 'rejected', 'expired', 'offer_withdrawn');
+  where public.application_holds_intake(status);
 create index applications_applicant_idx on public.applications (applicant_id, created_at desc);
 create index applications_intake_status_idx on public.applications (intake_id, status);
 create index applications_course_idx on public.applications (course_id);
@@ -895,10 +902,8 @@ language sql stable security definer
 set search_path = ''
 as $$
   select exists (
-    select 1 from public.document_requirements r
-    where r.kind = 'statement' and r.required
-      and (r.course_id = course_wants_statement_file.course_id or (r.course_id is null and not exists (
-        select 1 from public.document_requirements c where c.course_id = course_wants_statement_file.course_id))))
+    select 1 from public.course_document_requirements(course_wants_statement_file.course_id) r
+    where r.kind = 'statement' and r.required)
 $$;
 
 -- What a draft still lacks before it can be submitted: answer paths and document kinds. Required
@@ -935,10 +940,8 @@ begin
   end if;
   answers := missing;
   select coalesce(array_agg(r.kind order by r.kind), '{}') into documents
-  from public.document_requirements r
+  from public.course_document_requirements(app.course_id) r
   where r.required
-    and (r.course_id = app.course_id or (r.course_id is null and not exists (
-      select 1 from public.document_requirements c where c.course_id = app.course_id)))
     and not exists (select 1 from public.application_documents d
       where d.application_id = app.id and d.kind = r.kind and d.status <> 'rejected');
   return next;
@@ -1009,8 +1012,8 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  raise exception 'You have already applied to this course for %: application %. Follow it on your applications page, or withdraw it to apply again.',
-    term, reference using errcode = 'P0001', hint = 'already_applied';
+  raise exception 'You have already applied to this course for %. Follow it on your applications page, or withdraw it to apply again.',
+    term || coalesce(': application ' || reference, '') using errcode = 'P0001', hint = 'already_applied';
 end
 $$;
 
@@ -1047,7 +1050,7 @@ begin
 
   select a.reference into earlier from public.applications a
   where a.applicant_id = app.applicant_id and a.intake_id = app.intake_id and a.id <> app.id
-    and a.status not in ('draft', 'withdrawn', 'declined', 'rejected', 'expired', 'offer_withdrawn')
+    and public.application_holds_intake(a.status)
   limit 1;
   if earlier is not null then
     perform public.refuse_second_application(intake.term, earlier);
@@ -1069,8 +1072,8 @@ begin
     -- Two drafts on one intake submitted at the same moment: the one that lost the race names the other.
     select a.reference into earlier from public.applications a
     where a.applicant_id = app.applicant_id and a.intake_id = app.intake_id and a.id <> app.id
-      and a.status = 'submitted' limit 1;
-    perform public.refuse_second_application(intake.term, coalesce(earlier, 'already submitted'));
+      and public.application_holds_intake(a.status) limit 1;
+    perform public.refuse_second_application(intake.term, earlier);
   end;
   perform public.queue_submission_email(app);
   return app;

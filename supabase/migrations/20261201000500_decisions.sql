@@ -506,15 +506,13 @@ as $$
       when d.status = 'rejected' then ' was rejected'
       when d.status = 'uploaded' then ' is not verified yet'
       else ' is missing' end order by r.kind), '{}')
-  from public.document_requirements r
+  from public.course_document_requirements(app.course_id) r
   left join lateral (
     select x.status from public.application_documents x
     where x.application_id = app.id and x.kind = r.kind
     order by (x.status = 'verified') desc, (x.status = 'uploaded') desc, x.created_at desc limit 1
   ) d on true
   where r.required
-    and (r.course_id = app.course_id or (r.course_id is null and not exists (
-      select 1 from public.document_requirements c where c.course_id = app.course_id)))
     and d.status is distinct from 'verified'
 $$;
 

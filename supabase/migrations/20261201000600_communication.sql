@@ -1436,6 +1436,36 @@ insert into public.message_templates (key, audience, essential, stands_alone, de
   E'Hello {{recipient_name}},\n\nThank you for asking Unipath for counselling. A counsellor will contact you {{ways}} within one working day.{{course_line}}\n\nMeanwhile you can compare courses and their costs: {{site_url}}/courses\n\nIf you did not ask for this, ignore this e-mail; nobody will write to you about it again.\n\nUnipath',
   '<p>Hello {{recipient_name}},</p><p>Thank you for asking Unipath for counselling. A counsellor will contact you {{ways}} within one working day.{{course_line}}</p><p>Meanwhile you can <a href="{{site_url}}/courses">compare courses and their costs</a>.</p><p>If you did not ask for this, ignore this e-mail; nobody will write to you about it again.</p><p>Unipath</p>');
 
+-- How a letter greets an account's owner: the name on their profile, else "there".
+create or replace function public.greeting_name(person uuid) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select left(coalesce(nullif(btrim((select p.full_name from public.profiles p where p.id = person)), ''),
+    'there'), 120)
+$$;
+revoke execute on function public.greeting_name(uuid) from public, anon, authenticated;
+
+-- A letter to one address that goes out on its own, outside the gathered updates: rendered from its
+-- template, written once per key. For messages tied to no application (a counselling request, the
+-- account itself).
+create or replace function public.queue_direct_letter(recipient text, user_id uuid, template_key text,
+  merge jsonb, idempotency_key text) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  rendered record;
+begin
+  select * into rendered from public.render_template(template_key, merge);
+  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
+  values (recipient, user_id, template_key, public.fit_text(rendered.subject, 200), rendered.body_text,
+    rendered.body_html, idempotency_key)
+  on conflict on constraint notification_outbox_idempotency_key_key do nothing;
+end
+$$;
+revoke execute on function public.queue_direct_letter(text, uuid, text, jsonb, text) from public, anon, authenticated;
+
 -- Written as a request is stored (not when a quick repeat is merged into it), at most once a day per
 -- address, so a form posted again and again does not become a stream of mail to someone's inbox.
 create or replace function public.acknowledge_lead() returns trigger
@@ -1443,7 +1473,6 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  rendered record;
   ways text[] := array_remove(array[case when new.consent_email then 'by e-mail' end,
     case when new.consent_phone then 'by phone' end, case when new.consent_whatsapp then 'on WhatsApp' end], null);
 begin
@@ -1451,17 +1480,13 @@ begin
       where o.recipient = new.email and o.kind = 'lead_received' and o.created_at > now() - interval '1 day') then
     return new;
   end if;
-  select * into rendered from public.render_template('lead_received', jsonb_build_object(
+  perform public.queue_direct_letter(new.email, null, 'lead_received', jsonb_build_object(
     'recipient_name', coalesce(new.name, 'there'),
     'ways', case when cardinality(ways) = 1 then ways[1]
       else array_to_string(ways[1:cardinality(ways) - 1], ', ') || ' or ' || ways[cardinality(ways)] end,
     'course_line', coalesce(' You asked about ' || (select c.title || ' at ' || c.university_name
       from public.courses c where c.id = new.course_id) || '.', ''),
-    'site_url', (select st.site_url from public.admissions_settings st)));
-  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
-  values (new.email, null, 'lead_received', rendered.subject, rendered.body_text, rendered.body_html,
-    'lead_received:' || new.id)
-  on conflict (idempotency_key) do nothing;
+    'site_url', (select st.site_url from public.admissions_settings st)), 'lead_received:' || new.id);
   return new;
 end
 $$;
@@ -1485,21 +1510,14 @@ create or replace function public.confirm_account_deletion() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
-declare
-  rendered record;
 begin
   if coalesce(old.email, '') = '' then
     return old;
   end if;
-  select * into rendered from public.render_template('account_deleted', jsonb_build_object(
-    'recipient_name', left(coalesce(nullif(btrim((select p.full_name from public.profiles p where p.id = old.id)), ''),
-      'there'), 120),
+  perform public.queue_direct_letter(old.email, null, 'account_deleted', jsonb_build_object(
+    'recipient_name', public.greeting_name(old.id),
     'deleted_on', to_char(now() at time zone 'UTC', 'FMDD FMMonth YYYY'),
-    'site_url', (select s.site_url from public.admissions_settings s)));
-  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
-  values (old.email, null, 'account_deleted', public.fit_text(rendered.subject, 200), rendered.body_text,
-    rendered.body_html, 'account_deleted:' || old.id)
-  on conflict (idempotency_key) do nothing;
+    'site_url', (select s.site_url from public.admissions_settings s)), 'account_deleted:' || old.id);
   -- Counselling requests are kept by e-mail address, not by account: they go with it.
   delete from public.leads l where l.email = lower(old.email);
   return old;
@@ -2280,7 +2298,7 @@ as $$
 declare
   me uuid := (select auth.uid());
   spent bigint;
-  rendered record;
+  address text;
 begin
   if me is null then
     raise exception 'Sign in with your password first.' using errcode = '42501';
@@ -2298,17 +2316,14 @@ begin
     insert into public.mfa_recovery_attempts (user_id) values (me);
     return false;
   end if;
-  select * into rendered from public.render_template('mfa_recovery_used', jsonb_build_object(
-    'recipient_name', left(coalesce(nullif(btrim((select p.full_name from public.profiles p where p.id = me)), ''),
-      'there'), 120),
-    'used_at', to_char(now() at time zone 'UTC', 'FMDD FMMonth YYYY "at" HH24:MI "UTC"'),
-    'profile_url', (select s.site_url from public.admissions_settings s) || '/profile#security',
-    'site_url', (select s.site_url from public.admissions_settings s)));
-  insert into public.notification_outbox (recipient, user_id, kind, subject, body, body_html, idempotency_key)
-  select u.email, me, 'mfa_recovery_used', public.fit_text(rendered.subject, 200), rendered.body_text,
-    rendered.body_html, 'mfa_recovery_used:' || spent
-  from auth.users u where u.id = me and coalesce(u.email, '') <> ''
-  on conflict (idempotency_key) do nothing;
+  select u.email into address from auth.users u where u.id = me;
+  if coalesce(address, '') <> '' then
+    perform public.queue_direct_letter(address, me, 'mfa_recovery_used', jsonb_build_object(
+      'recipient_name', public.greeting_name(me),
+      'used_at', to_char(now() at time zone 'UTC', 'FMDD FMMonth YYYY "at" HH24:MI "UTC"'),
+      'profile_url', (select s.site_url from public.admissions_settings s) || '/profile#security',
+      'site_url', (select s.site_url from public.admissions_settings s)), 'mfa_recovery_used:' || spent);
+  end if;
   return true;
 end
 $$;

@@ -54,8 +54,11 @@ export async function findDraftForCourse(
   return data ? toServerDraft(data) : null;
 }
 
-/** Statuses that free the intake for a new application, as the database's one-active index says. */
-const LEAVES_ROOM: readonly string[] = [
+/**
+ * Statuses that free the intake for a new application: those for which the database's
+ * application_holds_intake (behind the one-active index and submission) is false. A test holds the two together.
+ */
+export const LEAVES_ROOM: readonly string[] = [
   'draft',
   'withdrawn',
   'declined',

@@ -2722,6 +2722,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      application_holds_intake: {
+        Args: {
+          status: string;
+        };
+        Returns: boolean;
+      };
       application_missing_items: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
@@ -3007,6 +3013,12 @@ export type Database = {
           q: string;
         };
         Returns: string;
+      };
+      course_document_requirements: {
+        Args: {
+          course_id: string;
+        };
+        Returns: Database['public']['Tables']['document_requirements']['Row'][];
       };
       course_matches_search: {
         Args: {
@@ -3303,6 +3315,12 @@ export type Database = {
       forget_rate_limits: {
         Args: never;
         Returns: number;
+      };
+      greeting_name: {
+        Args: {
+          person: string;
+        };
+        Returns: string;
       };
       has_role: {
         Args: {
@@ -3721,6 +3739,16 @@ export type Database = {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
           decision: Database['public']['Tables']['application_decisions']['Row'];
+        };
+        Returns: undefined;
+      };
+      queue_direct_letter: {
+        Args: {
+          idempotency_key: string;
+          merge: Json;
+          recipient: string;
+          template_key: string;
+          user_id: string;
         };
         Returns: undefined;
       };

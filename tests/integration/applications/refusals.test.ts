@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
+import { LEAVES_ROOM } from '../../../src/features/applications/application-data.server.ts';
+import { APPLICATION_STATUSES } from '../../../src/lib/application-status.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
 import {
   attach,
@@ -250,5 +252,15 @@ describe('status changes go through the lifecycle functions only', () => {
     expect(data).toEqual([{ to_status: 'expired', actor: null, actor_kind: 'system' }]);
     const again = await applicant.client.rpc('withdraw_application', { application_id: app.id });
     expect(again.error?.message).toBe('Cannot move an application from expired to withdrawn.');
+  });
+});
+
+describe('one application per intake', () => {
+  it('“Apply now” and the database agree on which statuses leave room to apply again', async () => {
+    const { rows } = await stack.db.query<{ status: string }>(
+      'select s as status from unnest($1::text[]) s where not public.application_holds_intake(s) order by 1',
+      [APPLICATION_STATUSES],
+    );
+    expect(rows.map((row) => row.status)).toEqual([...LEAVES_ROOM].sort());
   });
 });
