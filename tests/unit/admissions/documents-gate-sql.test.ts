@@ -42,6 +42,7 @@ beforeAll(async () => {
     create table public.application_documents (
       application_id uuid not null, kind text not null, status text not null, created_at timestamptz not null);
   `);
+  await db.exec(functionSql(CATALOGUE, 'course_document_requirements'));
   await db.exec(functionSql(APPLICATIONS, 'document_kind_label'));
   await db.exec(functionSql(DECISIONS, 'unverified_documents'));
 }, 60_000);
