@@ -1047,6 +1047,11 @@ begin
         detail = jsonb_build_object('answers', to_jsonb(missing.answers), 'documents', to_jsonb(missing.documents))::text,
         hint = 'Complete the missing items, then submit again.';
   end if;
+  -- An intake that wants references before submission (see the references migration).
+  if not intake.submit_before_references and public.reference_shortfall(app) > 0 then
+    raise exception 'This course needs your references before you submit: %. Your referees write through the link they were sent.',
+      public.reference_count_words(app) using errcode = 'P0001', hint = 'Wait for your references, then submit again.';
+  end if;
 
   select a.reference into earlier from public.applications a
   where a.applicant_id = app.applicant_id and a.intake_id = app.intake_id and a.id <> app.id

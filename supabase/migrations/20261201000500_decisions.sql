@@ -562,13 +562,17 @@ begin
     end if;
   end if;
   if overriding and not public.has_role('admin') then
-    problems := problems || 'Only an administrator can override the places or the document checks.'::text;
+    problems := problems || 'Only an administrator can override the places, document or reference checks.'::text;
   end if;
   if is_offer then
     documents := public.unverified_documents(app);
     if cardinality(documents) > 0 and not overriding then
       problems := problems || format('Every required document must be verified before an offer: %s. An administrator can override this with a reason.',
         array_to_string(documents, '; '));
+    end if;
+    if public.reference_shortfall(app) > 0 and not overriding then
+      problems := problems || format('An offer needs the references the intake asks for: %s. An administrator can override this with a reason.',
+        public.reference_count_words(app));
     end if;
     if not public.holds_place(app.status) then
       select * into places from public.intake_places(app.intake_id);
@@ -871,6 +875,10 @@ begin
     if cardinality(documents) > 0 then
       problems := problems || format('Every required document must be verified before an offer: %s. An administrator can override this with a reason.',
         array_to_string(documents, '; '));
+    end if;
+    if public.reference_shortfall(app) > 0 and not overriding then
+      problems := problems || format('An offer needs the references the intake asks for: %s. An administrator can override this with a reason.',
+        public.reference_count_words(app));
     end if;
     if not public.holds_place(app.status) then
       select * into places from public.intake_places(app.intake_id);

@@ -49,9 +49,11 @@ create index notification_outbox_application_idx on public.notification_outbox (
 alter table public.notification_outbox enable row level security;
 revoke all on public.notification_outbox from anon, authenticated;
 grant select on public.notification_outbox to authenticated;
+-- A letter to a referee carries their private link until it is sent (then the link is blotted out):
+-- staff, who could act as the referee with it, do not read it before.
 create policy notification_outbox_select_staff on public.notification_outbox
   for select to authenticated
-  using ((select public.is_staff()));
+  using ((select public.is_staff()) and (kind !~ '^referee_' or sent_at is not null));
 
 -- Senders take pending e-mails in small batches. A claim leases the rows for five minutes in the same
 -- statement that locks them, skipping rows another sender holds, so two senders running at once never
@@ -82,7 +84,9 @@ language sql volatile
 set search_path = ''
 as $$
   update public.notification_outbox
-     set sent_at = now(), claimed_until = null
+     set sent_at = now(), claimed_until = null,
+         body = case when kind ~ '^referee_' then regexp_replace(body, '/reference/[A-Za-z0-9_-]+', '/reference/(private link)', 'g') else body end,
+         body_html = case when kind ~ '^referee_' then regexp_replace(body_html, '/reference/[A-Za-z0-9_-]+', '/reference/', 'g') else body_html end
    where id = notification_id and sent_at is null
 $$;
 
@@ -1955,6 +1959,9 @@ begin
       queued := queued + 1;
     end if;
   end loop;
+
+  -- Referees who have not written (see the references migration).
+  queued := queued + public.queue_referee_reminders(today);
   return queued;
 end
 $$;

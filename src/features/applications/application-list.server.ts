@@ -40,7 +40,16 @@ export interface ApplicationSummary {
   outcome_reason: string | null;
   answers: Record<string, unknown>;
   course: { id: string; title: string; university_name: string; slug: string } | null;
-  intake: { term: string; start_date: string; deadline: string } | null;
+  intake: {
+    term: string;
+    start_date: string;
+    deadline: string;
+    /** How many references the intake needs and takes (0 and 0 when it asks for none). */
+    references_min?: number;
+    references_max?: number;
+  } | null;
+  /** The states of its reference requests. */
+  referees?: { status: string }[];
   documents: ApplicationDocument[];
   /** The conditional offer's checklist, once the offer is released. */
   conditions: OfferCondition[];
@@ -52,7 +61,8 @@ export interface ApplicationSummary {
 // nothing the applicant sees can run ahead of a decision's release.
 const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions,
   conditions_met_at, outcome_reason, answers,
-  course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline),
+  course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline, references_min, references_max),
+  referees:reference_requests(status),
   documents:application_documents(${DOCUMENT_COLUMNS}),
   conditions:offer_conditions(${OFFER_CONDITION_COLUMNS}),
   history:application_status_history(id, from_status, to_status, actor_kind, note, created_at)`;

@@ -9,6 +9,7 @@ export const APP_PATHS = [
   '/setup-admin',
   '/auth',
   '/unsubscribe',
+  '/reference',
   '/refused',
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure, success, type FormOutcome } from '../../lib/security/form-outcome.ts';
 import type { Database } from '../../lib/supabase/database.types.ts';
+import { REFERENCE_BUCKET } from '../references/reference-bucket.ts';
 import { createServiceRoleClient } from '../../lib/supabase/service.server.ts';
 import { sendPendingMail } from '../../lib/mail/send-pending.server.ts';
 
@@ -45,6 +46,9 @@ export async function exportMyData(
       .select('*')
       .in('application_id', applicationIds),
     interview_bookings: supabase.from('interview_bookings').select('*').in('application_id', applicationIds),
+    // The referees the user asked, and the letters they did not waive the right to read.
+    reference_requests: supabase.from('reference_requests').select('*').eq('applicant_id', user.id),
+    reference_letters: supabase.from('reference_letters').select('*').in('application_id', applicationIds),
     // Readers' scores and comments on the user's applications, once a decision on them is released.
     assessment: supabase.rpc('my_assessment_records'),
   };
@@ -80,6 +84,19 @@ async function removeUserFiles(admin: SupabaseClient<Database>, userId: string):
     const paths = (files ?? []).map((file) => `${userId}/${file.name}`);
     if (paths.length > 0) await admin.storage.from(bucket.name).remove(paths);
   }
+  // Referees' letters are kept by request, not by the applicant's folder.
+  const { data: requests } = await admin.from('reference_requests').select('id').eq('applicant_id', userId);
+  const { data: letters } = await admin
+    .from('reference_letters')
+    .select('storage_path')
+    .in(
+      'request_id',
+      (requests ?? []).map((row) => row.id),
+    );
+  const letterPaths = [
+    ...new Set((letters ?? []).flatMap((row) => (row.storage_path ? [row.storage_path] : []))),
+  ];
+  if (letterPaths.length > 0) await admin.storage.from(REFERENCE_BUCKET).remove(letterPaths);
 }
 
 /**

@@ -1104,10 +1104,13 @@ export type Database = {
           opens_at: string | null;
           over_offer: number;
           reads_required: number;
+          references_max: number;
+          references_min: number;
           release_mode: string;
           reply_by: string | null;
           start_date: string;
           status: string;
+          submit_before_references: boolean;
           term: string;
           updated_at: string;
           updated_by: string | null;
@@ -1125,10 +1128,13 @@ export type Database = {
           opens_at?: string | null;
           over_offer?: number;
           reads_required?: number;
+          references_max?: number;
+          references_min?: number;
           release_mode?: string;
           reply_by?: string | null;
           start_date: string;
           status?: string;
+          submit_before_references?: boolean;
           term: string;
           updated_at?: string;
           updated_by?: string | null;
@@ -1146,10 +1152,13 @@ export type Database = {
           opens_at?: string | null;
           over_offer?: number;
           reads_required?: number;
+          references_max?: number;
+          references_min?: number;
           release_mode?: string;
           reply_by?: string | null;
           start_date?: string;
           status?: string;
+          submit_before_references?: boolean;
           term?: string;
           updated_at?: string;
           updated_by?: string | null;
@@ -2078,6 +2087,212 @@ export type Database = {
         };
         Relationships: [];
       };
+      reference_letters: {
+        Row: {
+          application_id: string;
+          file_name: string | null;
+          form: Json | null;
+          kind: string;
+          request_id: string;
+          size_bytes: number | null;
+          storage_path: string | null;
+          submitted_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          application_id: string;
+          file_name?: string | null;
+          form?: Json | null;
+          kind: string;
+          request_id: string;
+          size_bytes?: number | null;
+          storage_path?: string | null;
+          submitted_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          application_id?: string;
+          file_name?: string | null;
+          form?: Json | null;
+          kind?: string;
+          request_id?: string;
+          size_bytes?: number | null;
+          storage_path?: string | null;
+          submitted_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reference_letters_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reference_letters_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: true;
+            referencedRelation: 'reference_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      reference_reminders_sent: {
+        Row: {
+          request_id: string;
+          sent_at: string;
+          step: string;
+        };
+        Insert: {
+          request_id: string;
+          sent_at?: string;
+          step: string;
+        };
+        Update: {
+          request_id?: string;
+          sent_at?: string;
+          step?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reference_reminders_sent_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'reference_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      reference_requests: {
+        Row: {
+          applicant_id: string;
+          application_id: string;
+          closed_at: string | null;
+          decline_reason: string | null;
+          due_on: string;
+          id: string;
+          note_to_referee: string | null;
+          opened_at: string | null;
+          received_at: string | null;
+          referee_email: string;
+          referee_name: string;
+          relationship: string;
+          reminded_at: string | null;
+          replaced_by: string | null;
+          responded_at: string | null;
+          reuses_request: string | null;
+          sent_at: string;
+          status: string;
+          updated_at: string;
+          version: number;
+          waived: boolean;
+          waived_at: string;
+        };
+        Insert: {
+          applicant_id: string;
+          application_id: string;
+          closed_at?: string | null;
+          decline_reason?: string | null;
+          due_on: string;
+          id?: string;
+          note_to_referee?: string | null;
+          opened_at?: string | null;
+          received_at?: string | null;
+          referee_email: string;
+          referee_name: string;
+          relationship: string;
+          reminded_at?: string | null;
+          replaced_by?: string | null;
+          responded_at?: string | null;
+          reuses_request?: string | null;
+          sent_at?: string;
+          status?: string;
+          updated_at?: string;
+          version?: number;
+          waived: boolean;
+          waived_at?: string;
+        };
+        Update: {
+          applicant_id?: string;
+          application_id?: string;
+          closed_at?: string | null;
+          decline_reason?: string | null;
+          due_on?: string;
+          id?: string;
+          note_to_referee?: string | null;
+          opened_at?: string | null;
+          received_at?: string | null;
+          referee_email?: string;
+          referee_name?: string;
+          relationship?: string;
+          reminded_at?: string | null;
+          replaced_by?: string | null;
+          responded_at?: string | null;
+          reuses_request?: string | null;
+          sent_at?: string;
+          status?: string;
+          updated_at?: string;
+          version?: number;
+          waived?: boolean;
+          waived_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reference_requests_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reference_requests_replaced_by_fkey';
+            columns: ['replaced_by'];
+            isOneToOne: false;
+            referencedRelation: 'reference_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reference_requests_reuses_request_fkey';
+            columns: ['reuses_request'];
+            isOneToOne: false;
+            referencedRelation: 'reference_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      reference_tokens: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          request_id: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          expires_at: string;
+          request_id: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          request_id?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reference_tokens_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'reference_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       reminders_sent: {
         Row: {
           application_id: string;
@@ -2737,6 +2952,16 @@ export type Database = {
           documents: string[];
         }[];
       };
+      application_reference_rule: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: {
+          before_submit: boolean;
+          maximum: number;
+          minimum: number;
+        };
+      };
       application_status_info: {
         Args: {
           status: string;
@@ -2871,6 +3096,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      awaiting_references: {
+        Args: {
+          application_id: string;
+        };
+        Returns: boolean;
+      };
       book_interview: {
         Args: {
           application_id: string;
@@ -2922,6 +3153,12 @@ export type Database = {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
           expected_version: number;
+        };
+        Returns: undefined;
+      };
+      check_reference_room: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
         };
         Returns: undefined;
       };
@@ -3013,6 +3250,13 @@ export type Database = {
           q: string;
         };
         Returns: string;
+      };
+      correct_referee_email: {
+        Args: {
+          referee_email: string;
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
       course_document_requirements: {
         Args: {
@@ -3244,6 +3488,15 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['email_preferences']['Row'];
       };
+      email_referee: {
+        Args: {
+          extra?: Json;
+          reason: string;
+          request: Database['public']['Tables']['reference_requests']['Row'];
+          template_key: string;
+        };
+        Returns: undefined;
+      };
       english_place_names: {
         Args: {
           folded: string;
@@ -3431,6 +3684,17 @@ export type Database = {
         Args: never;
         Returns: string[];
       };
+      keep_reference_letter: {
+        Args: {
+          form: Json;
+          letter_kind: string;
+          name: string;
+          path: string;
+          request: Database['public']['Tables']['reference_requests']['Row'];
+          size: number;
+        };
+        Returns: string;
+      };
       latest_change: {
         Args: {
           entity: string;
@@ -3492,6 +3756,19 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['application_decisions']['Row'];
       };
+      lock_reference_application: {
+        Args: {
+          application_id: string;
+        };
+        Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      lock_reference_request: {
+        Args: {
+          for_staff: boolean;
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
       mark_application_changed: {
         Args: {
           application_id: string;
@@ -3549,6 +3826,12 @@ export type Database = {
         Args: {
           code: string;
           owner: string;
+        };
+        Returns: string;
+      };
+      mint_reference_link: {
+        Args: {
+          request: Database['public']['Tables']['reference_requests']['Row'];
         };
         Returns: string;
       };
@@ -3629,6 +3912,18 @@ export type Database = {
           year: number;
         };
         Returns: string;
+      };
+      new_reference_request: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+          email: string;
+          name: string;
+          note: string;
+          relationship: string;
+          reuses?: string;
+          waived: boolean;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
       no_place_left: {
         Args: {
@@ -3761,6 +4056,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      queue_referee_reminders: {
+        Args: {
+          today: string;
+        };
+        Returns: number;
+      };
       queue_reminders: {
         Args: {
           now?: string;
@@ -3885,6 +4186,80 @@ export type Database = {
         };
         Returns: boolean;
       };
+      referee_attach_file: {
+        Args: {
+          file_name: string;
+          storage_path: string;
+          token: string;
+        };
+        Returns: string;
+      };
+      referee_confirm_reuse: {
+        Args: {
+          token: string;
+        };
+        Returns: string;
+      };
+      referee_fields: {
+        Args: {
+          request: Database['public']['Tables']['reference_requests']['Row'];
+        };
+        Returns: Json;
+      };
+      referee_respond: {
+        Args: {
+          accept: boolean;
+          reason?: string;
+          token: string;
+        };
+        Returns: string;
+      };
+      referee_submit_form: {
+        Args: {
+          circumstances: string;
+          general: string;
+          relationship: string;
+          suitability: string;
+          token: string;
+        };
+        Returns: string;
+      };
+      referee_view: {
+        Args: {
+          token: string;
+        };
+        Returns: Json;
+      };
+      reference_by_token: {
+        Args: {
+          token: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
+      reference_count_words: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: string;
+      };
+      reference_open: {
+        Args: {
+          status: string;
+        };
+        Returns: boolean;
+      };
+      reference_shortfall: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: number;
+      };
+      reference_token_hash: {
+        Args: {
+          token: string;
+        };
+        Returns: string;
+      };
       refresh_course_intakes: {
         Args: {
           course_ids: string[];
@@ -3963,6 +4338,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      remind_referee: {
+        Args: {
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
       render_template: {
         Args: {
           merge: Json;
@@ -3983,11 +4364,39 @@ export type Database = {
         };
         Returns: string;
       };
+      replace_reference_request: {
+        Args: {
+          note?: string;
+          referee_email: string;
+          referee_name: string;
+          relationship: string;
+          request_id: string;
+          waived?: boolean;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
       request_extra_read: {
         Args: {
           application_id: string;
         };
         Returns: Database['public']['Tables']['application_reads']['Row'];
+      };
+      request_reference: {
+        Args: {
+          application_id: string;
+          note?: string;
+          referee_email: string;
+          referee_name: string;
+          relationship: string;
+          waived?: boolean;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
+      resend_reference_request: {
+        Args: {
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
       respond_to_offer: {
         Args: {
@@ -4007,6 +4416,13 @@ export type Database = {
           notification_id: string;
         };
         Returns: Database['public']['Tables']['notification_outbox']['Row'];
+      };
+      reuse_reference: {
+        Args: {
+          application_id: string;
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
       review_document: {
         Args: {
@@ -4030,6 +4446,12 @@ export type Database = {
           status: string;
           total: number;
         }[];
+      };
+      revoke_reference_links: {
+        Args: {
+          request_id: string;
+        };
+        Returns: undefined;
       };
       save_read: {
         Args: {
@@ -4405,6 +4827,15 @@ export type Database = {
           retry_after_seconds: number;
         }[];
       };
+      tell_applicant_of_reference: {
+        Args: {
+          extra?: Json;
+          request: Database['public']['Tables']['reference_requests']['Row'];
+          said: string;
+          template_key: string;
+        };
+        Returns: undefined;
+      };
       transition_application: {
         Args: {
           application_id: string;
@@ -4467,6 +4898,12 @@ export type Database = {
           reason?: string;
         };
         Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      withdraw_reference_request: {
+        Args: {
+          request_id: string;
+        };
+        Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
     };
     Enums: { [_ in never]: never };

@@ -25,7 +25,28 @@ describe('intake form', () => {
       capacity: 40,
       over_offer: 3,
       reads_required: 2,
+      references_min: 0,
+      references_max: 0,
+      submit_before_references: false,
     });
+  });
+
+  it('reads the references needed and taken (0 to 5, needed no more than taken) and whether submission waits', () => {
+    const parsed = intakeFormSchema.parse({
+      ...VALID,
+      references_min: '2',
+      references_max: '3',
+      submit_before_references: 'on',
+    });
+    expect([parsed.references_min, parsed.references_max, parsed.submit_before_references]).toEqual([
+      2,
+      3,
+      true,
+    ]);
+    expect(errorsOf({ ...VALID, references_min: '3', references_max: '2' })).toEqual({
+      references_min: 'The references needed cannot be more than the references taken.',
+    });
+    expect(errorsOf({ ...VALID, references_max: '6' })).toHaveProperty('references_max');
   });
 
   it('reads how many readers score each application: 1 to 5, 2 when left empty', () => {
@@ -48,6 +69,9 @@ describe('intake form', () => {
       over_offer: 0,
       release_mode: 'batch',
       reads_required: 2,
+      references_min: 0,
+      references_max: 0,
+      submit_before_references: false,
     });
   });
 

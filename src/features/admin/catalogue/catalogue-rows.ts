@@ -16,7 +16,7 @@ export const COURSE_COLUMNS =
 export type CourseRow = Pick<Tables<'courses'>, Columns<typeof COURSE_COLUMNS>>;
 
 export const INTAKE_COLUMNS =
-  'id, term, start_date, opens_at, deadline, reply_by, capacity, over_offer, release_mode, reads_required, status, version';
+  'id, term, start_date, opens_at, deadline, reply_by, capacity, over_offer, release_mode, reads_required, references_min, references_max, submit_before_references, status, version';
 export type IntakeRow = Pick<Tables<'intakes'>, Columns<typeof INTAKE_COLUMNS>>;
 
 export const DOCUMENT_COLUMNS = 'id, kind, required, allowed_types, max_size_bytes, description, version';

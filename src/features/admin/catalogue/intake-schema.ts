@@ -1,18 +1,26 @@
 import { z } from 'zod';
 import { RELEASE_MODES } from '../../admissions/release/release-modes.ts';
-import { isRealDay as isDay, optionalDay, optionalNumber, requiredDay, requiredText } from './field-rules.ts';
+import {
+  checkboxRule,
+  isRealDay as isDay,
+  optionalDay,
+  optionalNumber,
+  requiredDay,
+  requiredText,
+} from './field-rules.ts';
 
 const MESSAGES = {
   opens: 'Applications must open on or before the deadline.',
   deadline: 'The deadline must be on or before the start date.',
   replyBy: 'The reply-by date must be on or after the deadline.',
   overOffer: 'Set the number of places first: an over-offer allowance goes beyond them.',
+  references: 'The references needed cannot be more than the references taken.',
 } as const;
 
 /**
  * An intake's dates, places and decision release, mirroring public.intakes' checks: opens ≤
  * deadline ≤ start, reply-by ≥ deadline, places ≥ 1 (or none for no limit), over-offers ≥ 0, and
- * 1 to 5 reads per application (2 when left empty). Its
+ * 1 to 5 reads per application (2 when left empty), 0 to 5 references needed, no more than taken. Its
  * status is not edited here: it moves through set_intake_status only.
  */
 export const intakeFormSchema = z
@@ -30,6 +38,13 @@ export const intakeFormSchema = z
     reads_required: optionalNumber('Reads per application', { min: 1, max: 5, places: 0 }).transform(
       (value) => value ?? 2,
     ),
+    references_min: optionalNumber('References needed', { min: 0, max: 5, places: 0 }).transform(
+      (value) => value ?? 0,
+    ),
+    references_max: optionalNumber('References taken', { min: 0, max: 5, places: 0 }).transform(
+      (value) => value ?? 0,
+    ),
+    submit_before_references: checkboxRule,
   })
   .superRefine((intake, ctx) => {
     const { opens_at: opens, deadline, start_date: start, reply_by: replyBy } = intake;
@@ -41,6 +56,9 @@ export const intakeFormSchema = z
     }
     if (isDay(replyBy) && isDay(deadline) && replyBy < deadline) {
       ctx.addIssue({ code: 'custom', path: ['reply_by'], message: MESSAGES.replyBy });
+    }
+    if (intake.references_min > intake.references_max) {
+      ctx.addIssue({ code: 'custom', path: ['references_min'], message: MESSAGES.references });
     }
     if (intake.capacity === null && intake.over_offer > 0) {
       ctx.addIssue({ code: 'custom', path: ['over_offer'], message: MESSAGES.overOffer });

@@ -56,6 +56,9 @@ export function intakeValues(row: IntakeRow): FormValues {
     over_offer: text(row.over_offer),
     release_mode: row.release_mode,
     reads_required: text(row.reads_required),
+    references_min: text(row.references_min),
+    references_max: text(row.references_max),
+    submit_before_references: tick(row.submit_before_references),
     version: text(row.version),
   };
 }

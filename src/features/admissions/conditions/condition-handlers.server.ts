@@ -4,7 +4,7 @@ import { failure } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 import { formatDay } from '../../../lib/format-day.ts';
 import { done, outcomeOfError, type AdminHandler } from '../../admin/admin-action.server.ts';
-import { parse } from '../../admin/forms/parse-post.ts';
+import { parse } from '../../../lib/security/parse-post.ts';
 import { conditionDeadlineSchema, conditionMarkSchema } from './condition-schemas.ts';
 
 type Client = SupabaseClient<Database>;

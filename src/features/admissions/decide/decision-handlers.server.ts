@@ -3,7 +3,7 @@ import { sendPendingMail } from '../../../lib/mail/send-pending.server.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 import { done, outcomeOfError, type AdminHandler } from '../../admin/admin-action.server.ts';
-import { parse } from '../../admin/forms/parse-post.ts';
+import { parse } from '../../../lib/security/parse-post.ts';
 import {
   approve,
   cancel,

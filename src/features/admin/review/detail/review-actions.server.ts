@@ -9,7 +9,8 @@ import { done, outcomeOfError, type AdminHandler } from '../../admin-action.serv
 import { decisionHandlers } from '../../../admissions/decide/decision-handlers.server.ts';
 import { applicationReadHandlers } from '../../../admissions/assessment/application-reads.server.ts';
 import { conditionHandlers } from '../../../admissions/conditions/condition-handlers.server.ts';
-import { parse } from '../../forms/parse-post.ts';
+import { referenceHandlers } from '../../../admissions/references/staff-references.server.ts';
+import { parse } from '../../../../lib/security/parse-post.ts';
 import {
   assignSchema,
   documentReviewSchema,
@@ -150,5 +151,6 @@ export function reviewHandlers(
     ...decisionHandlers(supabase, applicationId),
     ...conditionHandlers(supabase, applicationId),
     ...applicationReadHandlers(supabase, applicationId),
+    ...referenceHandlers(supabase, applicationId),
   };
 }

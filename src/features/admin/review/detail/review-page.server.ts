@@ -11,6 +11,10 @@ import {
   type ApplicationReads,
 } from '../../../admissions/assessment/application-reads.server.ts';
 import type { FormStep } from '../../forms/form-state.ts';
+import {
+  loadStaffReferences,
+  type StaffReferences,
+} from '../../../admissions/references/staff-references.server.ts';
 import { reviewHandlers } from './review-actions.server.ts';
 import type { Database } from '../../../../lib/supabase/database.types.ts';
 
@@ -31,6 +35,7 @@ export interface PostedForm {
 
 export interface ReviewPageModel extends ApplicationDetail {
   assessment: ApplicationReads;
+  references: StaffReferences;
   failed: PostedForm | null;
   status: number;
   userId: string;
@@ -56,6 +61,8 @@ const SECTION_OF: Record<string, string> = {
   'assign-reads': 'reads',
   'extra-read': 'reads',
   'reassign-read': 'reads',
+  'resend-reference': 'references',
+  'correct-referee-email': 'references',
 };
 
 async function isReviewable(supabase: SupabaseClient<Database>, id: string): Promise<boolean> {
@@ -78,6 +85,7 @@ async function runPost(astro: AstroGlobal, ctx: AdminContext, id: string): Promi
       post.fields['note_id'] ??
       post.fields['decision_id'] ??
       post.fields['condition_id'] ??
+      post.fields['request_id'] ??
       '',
     step: paused ?? (post.outcome.status === 409 ? 'conflict' : 'refused'),
     fields: post.fields,
@@ -112,6 +120,9 @@ export async function loadReviewPage(
   const detail = await loadApplicationDetail(ctx.supabase, id);
   if (!detail) return notFound();
   const viewer = { id: ctx.user.id, isAdmin: ctx.isAdmin };
-  const assessment = await loadApplicationReads(ctx.supabase, id, viewer, detail.staff);
-  return { ...detail, assessment, failed, status, userId: ctx.user.id, isAdmin: ctx.isAdmin };
+  const [assessment, references] = await Promise.all([
+    loadApplicationReads(ctx.supabase, id, viewer, detail.staff),
+    loadStaffReferences(ctx.supabase, id),
+  ]);
+  return { ...detail, assessment, references, failed, status, userId: ctx.user.id, isAdmin: ctx.isAdmin };
 }

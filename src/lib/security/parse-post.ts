@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
-import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
+import { fieldErrorsOf } from './form-input.ts';
+import { failure, type FormOutcome } from './form-outcome.ts';
 
 export type Parsed<S extends z.ZodType> =
   { ok: true; value: z.infer<S> } | { ok: false; outcome: FormOutcome };
