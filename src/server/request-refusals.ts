@@ -16,6 +16,8 @@ const UPLOAD_ROUTES = [
   /^\/api\/applications\/[^/]+\/documents\/?$/,
   /^\/applications\/[^/]+\/?$/,
   /^\/admin\/applications\/[^/]+\/?$/,
+  // A referee's letter, posted to their private page.
+  /^\/reference\/[^/]+\/?$/,
 ];
 
 export type RefusalReason = 'too-large' | 'no-length' | 'address';

@@ -164,4 +164,12 @@ describe('request bodies', () => {
     );
     expect(sent.status).toBe(401);
   });
+
+  it('lets a referee’s full-size letter through to their page, not refuse it for its size', async () => {
+    const sent = await post('/reference/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 10 * MiB + 4096, {
+      'content-type': 'multipart/form-data; boundary=x',
+      ...(await csrfOfAVisitor()),
+    });
+    expect(sent.status).not.toBe(413);
+  });
 });
