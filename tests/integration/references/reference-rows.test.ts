@@ -2,7 +2,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../../supabase/local/server.ts';
 import { clientFor, startTestStack } from '../../helpers/stack.ts';
-import { course, intake, pdfBytes, person, submitted, type Person } from '../applications/fixtures.ts';
+import {
+  course,
+  intake,
+  pdfBytes,
+  person,
+  readyDraft,
+  submitted,
+  type Person,
+} from '../applications/fixtures.ts';
 import { DENIED, eachOf, rowsOf } from '../admin/support.ts';
 
 let stack: RunningStack;
@@ -11,6 +19,7 @@ let outsider: Person;
 let counsellor: Person;
 let admin: Person;
 let applicationId = '';
+let courseId = '';
 let callers: Record<string, SupabaseClient>;
 
 /** The private link's token in the newest request e-mail to `to`, as the referee receives it. */
@@ -43,7 +52,7 @@ beforeAll(async () => {
     person(stack, ['counsellor']),
     person(stack, ['admin']),
   ]);
-  const courseId = await course(stack);
+  courseId = await course(stack);
   const intakeId = await intake(stack, courseId);
   await stack.db.query('update public.intakes set references_min = 1, references_max = 4 where id = $1', [
     intakeId,
@@ -129,6 +138,43 @@ describe('references through the API', () => {
       .from('reference-letters')
       .upload(`${link.id}/${crypto.randomUUID()}-mine.pdf`, pdfBytes(), { contentType: 'application/pdf' });
     expect(upload.error).not.toBeNull();
+  });
+
+  it('holds a draft back until its references arrive when the intake says so, and the waiver as sent', async () => {
+    const strict = await intake(stack, courseId);
+    await stack.db.query(
+      'update public.intakes set references_min = 1, references_max = 1, submit_before_references = false where id = $1',
+      [strict],
+    );
+    const draft = await readyDraft(outsider, courseId, strict);
+    const early = await outsider.client.rpc('submit_application', { application_id: draft.id });
+    expect(early.error?.message).toBe(
+      'This course needs your references before you submit: 0 of 1 reference received. Your referees write through the link they were sent.',
+    );
+    const asked = await outsider.client.rpc('request_reference', {
+      application_id: draft.id,
+      referee_name: 'Eve Stone',
+      referee_email: 'eve@referee.test',
+      relationship: 'Coach',
+      waived: false,
+    });
+    expect(asked.error).toBeNull();
+    const sent = await clientFor(stack).rpc('referee_submit_form', {
+      token: await tokenFor('eve@referee.test'),
+      relationship: 'Their coach for four years',
+      general: 'Reliable, generous with teammates and steady under pressure, in training and in matches.',
+      circumstances: '',
+      suitability: 'They plan every season like a project.',
+    });
+    expect(sent.data).toBe('received');
+    const submittedNow = await outsider.client.rpc('submit_application', { application_id: draft.id });
+    expect(submittedNow.error).toBeNull();
+    const changed = await outsider.client
+      .from('reference_requests')
+      .update({ waived: true })
+      .eq('application_id', draft.id)
+      .select('id');
+    expect(changed.error?.code).toBe('42501');
   });
 
   it('answers a made-up or withdrawn link with nothing, and lets no one else withdraw', async () => {
