@@ -120,6 +120,11 @@ begin
   if not found then
     raise exception 'That message has not failed.' using errcode = 'P0001';
   end if;
+  -- A referee's private link is not for staff to read (see the references migration).
+  if row.kind ~ '^referee_' then
+    row.body := regexp_replace(row.body, '/reference/[A-Za-z0-9_-]+', '/reference/(private link)', 'g');
+    row.body_html := regexp_replace(row.body_html, '/reference/[A-Za-z0-9_-]+', '/reference/', 'g');
+  end if;
   return row;
 end
 $$;

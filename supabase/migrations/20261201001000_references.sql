@@ -268,14 +268,17 @@ as $$
   where t.request_id = revoke_reference_links.request_id and t.revoked_at is null
 $$;
 
--- The request a link belongs to, locked; null when the token is unknown, expired or revoked.
+-- The request a link belongs to, locked; null when the token is unknown, expired or revoked, or its
+-- application is closed (withdrawn, decided for good).
 create or replace function public.reference_by_token(token text) returns public.reference_requests
 language sql volatile security definer
 set search_path = ''
 as $$
   select r.* from public.reference_tokens t
   join public.reference_requests r on r.id = t.request_id
+  join public.applications a on a.id = r.application_id
   where t.token_hash = public.reference_token_hash(token) and t.revoked_at is null and t.expires_at > now()
+    and not coalesce((select g.is_final from public.application_status_guide g where g.status = a.status), false)
   for update of r
 $$;
 
@@ -342,6 +345,23 @@ end
 $$;
 revoke execute on function public.check_reference_room(public.applications) from public, anon, authenticated;
 
+-- An address a request may go to: not the applicant's own, and not one already asked on the application.
+create or replace function public.check_referee_address(app public.applications, clean_email text) returns void
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if clean_email = lower((select u.email from auth.users u where u.id = app.applicant_id)) then
+    raise exception 'A referee must be someone else: that is the applicant''s own e-mail address.' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.reference_requests r where r.application_id = app.id
+      and lower(r.referee_email) = clean_email and (public.reference_open(r.status) or r.status = 'received')) then
+    raise exception '% has already been asked on this application.', clean_email using errcode = 'P0001';
+  end if;
+end
+$$;
+revoke execute on function public.check_referee_address(public.applications, text) from public, anon, authenticated;
+
 create or replace function public.new_reference_request(app public.applications, name text, email text,
   relationship text, note text, waived boolean, reuses uuid default null) returns public.reference_requests
 language plpgsql security definer
@@ -361,12 +381,13 @@ begin
     raise exception 'The note to the referee is 1,000 characters at most.' using errcode = '22023';
   elsif waived is null then
     raise exception 'Choose whether you waive the right to read the letter.' using errcode = '22023';
-  elsif clean_email = lower((select u.email from auth.users u where u.id = app.applicant_id)) then
-    raise exception 'A referee must be someone else: that is your own e-mail address.' using errcode = '22023';
   end if;
-  if exists (select 1 from public.reference_requests r where r.application_id = app.id
-      and lower(r.referee_email) = clean_email and (public.reference_open(r.status) or r.status = 'received')) then
-    raise exception 'You have already asked % on this application.', clean_email using errcode = 'P0001';
+  perform public.check_referee_address(app, clean_email);
+  -- Each request e-mails someone outside Unipath: a burst of them is refused, withdrawn ones included.
+  if (select count(*) from public.reference_requests r where r.applicant_id = app.applicant_id
+      and r.sent_at > now() - interval '24 hours') >= 10 then
+    raise exception 'You have asked 10 referees in the last 24 hours. Please wait before asking another.'
+      using errcode = 'PT429';
   end if;
   perform public.check_reference_room(app);
   insert into public.reference_requests (application_id, applicant_id, referee_name, referee_email, relationship,
@@ -554,6 +575,8 @@ begin
   elsif clean_email = request.referee_email then
     raise exception 'That is the address the request already went to.' using errcode = 'P0001';
   end if;
+  perform public.check_referee_address((select a from public.applications a where a.id = request.application_id),
+    clean_email);
   perform public.revoke_reference_links(request.id);
   update public.reference_requests r set referee_email = clean_email, status = 'requested', opened_at = null
   where r.id = request.id returning * into request;
@@ -619,6 +642,8 @@ declare
 begin
   if request.id is null then
     return null;
+  elsif accept is null then
+    raise exception 'Say whether you will write the reference.' using errcode = '22023';
   elsif request.status not in ('requested', 'opened', 'accepted') then
     raise exception 'This request has been answered already.' using errcode = 'P0001';
   elsif char_length(coalesce(reason, '')) > 500 then
@@ -772,7 +797,9 @@ begin
     select r.*, case when r.due_on - today <= 1 then 'before:1' when r.due_on - today <= 3 then 'before:3'
       else 'after:7' end as step
     from public.reference_requests r
+    join public.applications a on a.id = r.application_id
     where public.reference_open(r.status)
+      and not coalesce((select g.is_final from public.application_status_guide g where g.status = a.status), false)
       and (r.due_on - today <= 3 or r.sent_at::date <= today - 7)
     order by r.id
   loop

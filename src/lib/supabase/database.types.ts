@@ -3156,6 +3156,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      check_referee_address: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+          clean_email: string;
+        };
+        Returns: undefined;
+      };
       check_reference_room: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];

@@ -191,4 +191,62 @@ describe('references through the API', () => {
     const late = await referee.rpc('referee_respond', { token: link.token, accept: true });
     expect([late.error, late.data]).toEqual([null, null]);
   });
+  it('shows the referee what the link is for, and the link to nobody else', async () => {
+    const link = await ask('Fay Lund', 'fay@referee.test', true);
+    const referee = clientFor(stack);
+    const seen = await referee.rpc('referee_view', { token: link.token });
+    expect(seen.error).toBeNull();
+    expect(seen.data).toMatchObject({
+      request_id: link.id,
+      referee_name: 'Fay Lund',
+      applicant_name: 'Amara Okafor',
+      course: 'Applied Testing',
+      status: 'opened',
+      letter: null,
+    });
+    expect(Object.keys(seen.data as object).sort()).toEqual([
+      'applicant_name',
+      'course',
+      'due_on',
+      'letter',
+      'note',
+      'referee_name',
+      'relationship',
+      'request_id',
+      'reuse_of',
+      'status',
+      'university',
+    ]);
+    const altered = `${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}`;
+    for (const client of [referee, outsider.client]) {
+      const wrong = await client.rpc('referee_view', { token: altered });
+      expect([wrong.error, wrong.data]).toEqual([null, null]);
+    }
+    const { data: opened } = await owner.client
+      .from('reference_requests')
+      .select('status, opened_at')
+      .eq('id', link.id)
+      .single();
+    expect(opened?.status).toBe('opened');
+    expect(opened?.opened_at).not.toBeNull();
+    expect(
+      await eachOf(callers, (client) =>
+        rowsOf(client, 'notification_outbox', { recipient: 'fay@referee.test' }),
+      ),
+    ).toEqual({ anon: DENIED, outsider: 0, applicant: 0, counsellor: 0, admin: 0 });
+    expect(await eachOf(callers, (client) => rowsOf(client, 'reference_reminders_sent'))).toEqual({
+      anon: DENIED,
+      outsider: DENIED,
+      applicant: DENIED,
+      counsellor: DENIED,
+      admin: DENIED,
+    });
+    expect(await eachOf(callers, (client) => rowsOf(client, 'reference_requests', { id: link.id }))).toEqual({
+      anon: DENIED,
+      outsider: 0,
+      applicant: 1,
+      counsellor: 1,
+      admin: 1,
+    });
+  });
 });
