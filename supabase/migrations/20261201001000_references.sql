@@ -188,18 +188,6 @@ revoke execute on function public.application_reference_rule(public.applications
   public.reference_shortfall(public.applications), public.reference_count_words(public.applications)
   from public, anon, authenticated;
 
--- Whether the application still needs references from its referees (who acts next says so).
-create or replace function public.awaiting_references(application_id uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select coalesce((select public.reference_shortfall(a) > 0 from public.applications a
-    where a.id = awaiting_references.application_id
-      and (a.applicant_id = (select auth.uid()) or (select public.is_staff()))), false)
-$$;
-revoke execute on function public.awaiting_references(uuid) from public, anon;
-grant execute on function public.awaiting_references(uuid) to authenticated, service_role;
-
 -- ---------------------------------------------------------------------------------------------
 -- Tokens and letters to referees.
 
@@ -345,12 +333,16 @@ end
 $$;
 revoke execute on function public.check_reference_room(public.applications) from public, anon, authenticated;
 
--- An address a request may go to: not the applicant's own, and not one already asked on the application.
+-- An address a request may go to: an address, not the applicant's own, and not one already asked on
+-- the application.
 create or replace function public.check_referee_address(app public.applications, clean_email text) returns void
 language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
+  if clean_email !~ '^[^@\s<>(),;:"\[\]]+@[^@\s<>(),;:"\[\]]+\.[^@\s<>(),;:"\[\]]+$' or char_length(clean_email) > 254 then
+    raise exception 'Give the referee''s e-mail address, like name@example.org.' using errcode = '22023';
+  end if;
   if clean_email = lower((select u.email from auth.users u where u.id = app.applicant_id)) then
     raise exception 'A referee must be someone else: that is the applicant''s own e-mail address.' using errcode = '22023';
   end if;
@@ -373,8 +365,6 @@ declare
 begin
   if coalesce(char_length(btrim(name)), 0) not between 2 and 120 then
     raise exception 'Give the referee''s name (2 to 120 characters).' using errcode = '22023';
-  elsif clean_email !~ '^[^@\s<>(),;:"\[\]]+@[^@\s<>(),;:"\[\]]+\.[^@\s<>(),;:"\[\]]+$' or char_length(clean_email) > 254 then
-    raise exception 'Give the referee''s e-mail address, like name@example.org.' using errcode = '22023';
   elsif coalesce(char_length(btrim(relationship)), 0) not between 2 and 120 then
     raise exception 'Say how the referee knows you (2 to 120 characters).' using errcode = '22023';
   elsif char_length(coalesce(note, '')) > 1000 then
@@ -570,9 +560,7 @@ declare
   request public.reference_requests := public.lock_reference_request(request_id, true);
   clean_email text := lower(btrim(coalesce(referee_email, '')));
 begin
-  if clean_email !~ '^[^@\s<>(),;:"\[\]]+@[^@\s<>(),;:"\[\]]+\.[^@\s<>(),;:"\[\]]+$' or char_length(clean_email) > 254 then
-    raise exception 'Give the referee''s e-mail address, like name@example.org.' using errcode = '22023';
-  elsif clean_email = request.referee_email then
+  if clean_email = request.referee_email then
     raise exception 'That is the address the request already went to.' using errcode = 'P0001';
   end if;
   perform public.check_referee_address((select a from public.applications a where a.id = request.application_id),

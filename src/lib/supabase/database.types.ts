@@ -3096,12 +3096,6 @@ export type Database = {
         };
         Returns: Json;
       };
-      awaiting_references: {
-        Args: {
-          application_id: string;
-        };
-        Returns: boolean;
-      };
       book_interview: {
         Args: {
           application_id: string;
