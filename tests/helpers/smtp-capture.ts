@@ -57,6 +57,11 @@ export async function startCaptureServer(options: { refuse?: string } = {}): Pro
       );
     },
   });
+  // A client that drops its connection (an app server stopped mid-session, in the fleet tests) makes
+  // the server emit 'error'; a relay shrugs that off, and unheard it would crash the test process.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('smtp capture:', error);
+  });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.server.address() as AddressInfo;
   return {
