@@ -29,6 +29,7 @@ export type Database = {
           decision_approval: string;
           disagreement_margin: number;
           id: boolean;
+          max_choices: number;
           read_comment_retention_days: number;
           reader_cap: number;
           site_url: string;
@@ -38,6 +39,7 @@ export type Database = {
           decision_approval?: string;
           disagreement_margin?: number;
           id?: boolean;
+          max_choices?: number;
           read_comment_retention_days?: number;
           reader_cap?: number;
           site_url?: string;
@@ -47,6 +49,7 @@ export type Database = {
           decision_approval?: string;
           disagreement_margin?: number;
           id?: boolean;
+          max_choices?: number;
           read_comment_retention_days?: number;
           reader_cap?: number;
           site_url?: string;
@@ -499,11 +502,13 @@ export type Database = {
           applicant_email_key: string | null;
           applicant_id: string;
           assigned_to: string | null;
+          choice_rank: number;
           conditions_met_at: string | null;
           course_id: string;
           created_at: string;
           current_step: string | null;
           decided_at: string | null;
+          group_id: string;
           id: string;
           intake_id: string;
           offer_conditions: string | null;
@@ -521,11 +526,13 @@ export type Database = {
           applicant_email_key?: string | null;
           applicant_id?: string;
           assigned_to?: string | null;
+          choice_rank?: number;
           conditions_met_at?: string | null;
           course_id: string;
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
+          group_id: string;
           id?: string;
           intake_id: string;
           offer_conditions?: string | null;
@@ -543,11 +550,13 @@ export type Database = {
           applicant_email_key?: string | null;
           applicant_id?: string;
           assigned_to?: string | null;
+          choice_rank?: number;
           conditions_met_at?: string | null;
           course_id?: string;
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
+          group_id?: string;
           id?: string;
           intake_id?: string;
           offer_conditions?: string | null;
@@ -566,6 +575,13 @@ export type Database = {
             columns: ['course_id'];
             isOneToOne: false;
             referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'applications_group_id_fkey';
+            columns: ['group_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
             referencedColumns: ['id'];
           },
           {
@@ -699,6 +715,7 @@ export type Database = {
           last_change: string | null;
           last_verified_at: string | null;
           level: string;
+          max_choices: number | null;
           min_duolingo: number | null;
           min_gpa: number | null;
           min_grade_percent: number | null;
@@ -740,6 +757,7 @@ export type Database = {
           last_change?: string | null;
           last_verified_at?: string | null;
           level: string;
+          max_choices?: number | null;
           min_duolingo?: number | null;
           min_gpa?: number | null;
           min_grade_percent?: number | null;
@@ -781,6 +799,7 @@ export type Database = {
           last_change?: string | null;
           last_verified_at?: string | null;
           level?: string;
+          max_choices?: number | null;
           min_duolingo?: number | null;
           min_gpa?: number | null;
           min_grade_percent?: number | null;
@@ -2669,6 +2688,35 @@ export type Database = {
         };
         Relationships: [];
       };
+      staff_universities: {
+        Row: {
+          granted_at: string;
+          granted_by: string | null;
+          university_id: string;
+          user_id: string;
+        };
+        Insert: {
+          granted_at?: string;
+          granted_by?: string | null;
+          university_id: string;
+          user_id: string;
+        };
+        Update: {
+          granted_at?: string;
+          granted_by?: string | null;
+          university_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staff_universities_university_id_fkey';
+            columns: ['university_id'];
+            isOneToOne: false;
+            referencedRelation: 'universities';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       universities: {
         Row: {
           city: string;
@@ -2808,6 +2856,13 @@ export type Database = {
           app: Database['public']['Tables']['applications']['Row'];
         };
         Returns: string[];
+      };
+      add_choice: {
+        Args: {
+          application_id: string;
+          intake_id: string;
+        };
+        Returns: Database['public']['Tables']['applications']['Row'];
       };
       add_extra_read: {
         Args: {
@@ -3162,6 +3217,25 @@ export type Database = {
           app: Database['public']['Tables']['applications']['Row'];
         };
         Returns: undefined;
+      };
+      choice_group_ids: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: string[];
+      };
+      choices_let_go: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: {
+          becomes: string;
+          course_title: string;
+          id: string;
+          status: string;
+          term: string;
+          university_name: string;
+        }[];
       };
       claim_first_admin: {
         Args: {
@@ -3836,6 +3910,13 @@ export type Database = {
         };
         Returns: string;
       };
+      move_choice: {
+        Args: {
+          application_id: string;
+          direction: string;
+        };
+        Returns: Database['public']['Tables']['applications']['Row'];
+      };
       move_intake_offers_reply_by: {
         Args: {
           intake_id: string;
@@ -3989,6 +4070,19 @@ export type Database = {
           body: string;
         };
         Returns: Database['public']['Tables']['application_messages']['Row'];
+      };
+      preview_accept_offer: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          becomes: string;
+          course_title: string;
+          id: string;
+          status: string;
+          term: string;
+          university_name: string;
+        }[];
       };
       preview_decision: {
         Args: {
@@ -4636,6 +4730,12 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['intakes']['Row'];
       };
+      set_max_choices: {
+        Args: {
+          max_choices: number;
+        };
+        Returns: Database['public']['Tables']['admissions_settings']['Row'];
+      };
       set_offer_condition_deadline: {
         Args: {
           condition_id: string;
@@ -4675,6 +4775,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      set_staff_universities: {
+        Args: {
+          member: string;
+          university_ids: string[];
+        };
+        Returns: number;
+      };
       settle_offer_conditions: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
@@ -4695,6 +4802,21 @@ export type Database = {
         };
         Returns: boolean;
       };
+      staff_application_choices: {
+        Args: {
+          application_id: string;
+        };
+        Returns: {
+          choice_rank: number;
+          course_title: string;
+          covered: boolean;
+          id: string;
+          reference: string;
+          status: string;
+          term: string;
+          university_name: string;
+        }[];
+      };
       staff_application_ids: {
         Args: {
           course_search?: string;
@@ -4702,6 +4824,16 @@ export type Database = {
           search?: string;
         };
         Returns: string[];
+      };
+      staff_course_ids: {
+        Args: never;
+        Returns: string[];
+      };
+      staff_covers_course: {
+        Args: {
+          course_id: string;
+        };
+        Returns: boolean;
       };
       staff_directory: {
         Args: never;
@@ -4761,6 +4893,10 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['universities']['Row'][];
       };
+      staff_sees_all: {
+        Args: never;
+        Returns: boolean;
+      };
       staff_unread_message_total: {
         Args: never;
         Returns: number;
@@ -4789,6 +4925,12 @@ export type Database = {
         };
       };
       submit_application: {
+        Args: {
+          application_id: string;
+        };
+        Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      submit_choices: {
         Args: {
           application_id: string;
         };
