@@ -1807,6 +1807,7 @@ declare
   picked uuid[];
   document uuid;
   decision public.application_decisions;
+  choice public.applications;
 begin
   select array_agg(x.id order by x.deadline, x.slug) into picked from (
     select distinct on (i.course_id) i.id, i.deadline, c.slug
@@ -1852,6 +1853,14 @@ begin
     perform public.review_document(document, 'verified', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'));
   end loop;
   perform public.decide_application('d0000000-0000-4000-8000-0000000000a2', (select a.version from public.applications a where a.id = 'd0000000-0000-4000-8000-0000000000a2'), 'offer_conditional', 'Achieve IELTS Academic 6.5 overall (no band below 6.0) and send your final school certificate.', release => true);
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000004","role":"authenticated"}', true);
+  choice := public.add_choice('d0000000-0000-4000-8000-0000000000a2', picked[1]);
+  perform public.submit_choices('d0000000-0000-4000-8000-0000000000a2');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.transition_application(choice.id, 'under_review',
+    (select a.version from public.applications a where a.id = choice.id), 'Review started.');
+  perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000004","role":"authenticated"}', true);
+  perform public.add_choice('d0000000-0000-4000-8000-0000000000a2', picked[3]);
 
   -- Sofia Rossi: waitlisted.
   perform set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000005","role":"authenticated"}', true);

@@ -17,7 +17,9 @@ alter table public.applications
 alter table public.applications disable trigger user;
 update public.applications set group_id = id where group_id is null;
 alter table public.applications enable trigger user;
-alter table public.applications alter column group_id set not null;
+-- Set on every row by the trigger below; a check rather than NOT NULL, so that clients inserting a
+-- draft (which cannot know its id) are not asked for it by the generated types.
+alter table public.applications add constraint applications_group_set check (group_id is not null);
 alter table public.applications add constraint applications_choice_rank_key
   unique (group_id, choice_rank) deferrable initially deferred;
 create index applications_group_idx on public.applications (group_id);
@@ -79,6 +81,15 @@ begin
   return settings;
 end
 $$;
+-- How many choices one application holds, for the applicant's page.
+create or replace function public.choice_limit() returns integer
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce((select s.max_choices from public.admissions_settings s), 5)
+$$;
+revoke execute on function public.choice_limit() from public, anon;
+grant execute on function public.choice_limit() to authenticated, service_role;
 revoke execute on function public.set_max_choices(integer) from public, anon;
 grant execute on function public.set_max_choices(integer) to authenticated, service_role;
 

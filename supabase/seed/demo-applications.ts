@@ -149,6 +149,23 @@ function decisionSql(demo: DemoCase): string {
 }
 
 /**
+ * The demo applicant with an offer also chose two more courses: the second submitted later and under
+ * review, the third added since and still a draft. Accepting the offer shows what it lets go.
+ */
+function moreChoicesSql(demo: DemoCase): string {
+  if (demo.state !== 'offer') return '';
+  return `  ${actAs(demo.account.id)}
+  choice := public.add_choice(${literal(demo.id)}, picked[1]);
+  perform public.submit_choices(${literal(demo.id)});
+  ${actAs(admin?.id)}
+  perform public.transition_application(choice.id, 'under_review',
+    (select a.version from public.applications a where a.id = choice.id), 'Review started.');
+  ${actAs(demo.account.id)}
+  perform public.add_choice(${literal(demo.id)}, picked[3]);
+`;
+}
+
+/**
  * SQL adding the demo applications on the earliest open English-taught bachelor intakes of three
  * courses (the second one rolling, the third switched to batch release). Every state is reached the
  * way the app reaches it: the applicant submits with their documents, staff review, decide and
@@ -156,7 +173,9 @@ function decisionSql(demo: DemoCase): string {
  */
 export function demoApplicationsSql(): string {
   const steps = DEMO_CASES.map(
-    (demo) => submitSql(demo) + (demo.state === 'submitted' ? '' : reviewSql(demo) + decisionSql(demo)),
+    (demo) =>
+      submitSql(demo) +
+      (demo.state === 'submitted' ? '' : reviewSql(demo) + decisionSql(demo) + moreChoicesSql(demo)),
   ).join('\n');
   return `-- Demo applications (local only).
 ${objectsSql()}
@@ -165,6 +184,7 @@ declare
   picked uuid[];
   document uuid;
   decision public.application_decisions;
+  choice public.applications;
 begin
   select array_agg(x.id order by x.deadline, x.slug) into picked from (
     select distinct on (i.course_id) i.id, i.deadline, c.slug

@@ -2,12 +2,28 @@ import { useState } from 'react';
 import { callApi } from './api-client.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 
+/** A choice that accepting this offer lets go, and how. */
+export interface LetGo {
+  id: string;
+  course_title: string;
+  university_name: string;
+  term: string;
+  becomes: string;
+}
+
+const BECOMES: Record<string, string> = {
+  declined: 'its offer is declined',
+  withdrawn: 'withdrawn',
+  removed: 'the draft is removed',
+};
+
 export interface ApplicationActionsProps {
   id: string;
   courseTitle: string;
   canWithdraw: boolean;
   canRespond: boolean;
   replyBy: string | null;
+  letGo?: LetGo[];
 }
 
 type Pending = 'withdraw' | 'accept' | 'decline' | null;
@@ -29,6 +45,7 @@ export default function ApplicationActions({
   canWithdraw,
   canRespond,
   replyBy,
+  letGo = [],
 }: ApplicationActionsProps) {
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
@@ -111,10 +128,25 @@ export default function ApplicationActions({
             />
           </>
         ) : (
-          <p>
-            {pending === 'accept' ? 'You accept the place on' : 'You turn down the place on'} {courseTitle}.
-            {replyBy ? ` Reply by ${replyBy}.` : ''} This cannot be undone.
-          </p>
+          <>
+            <p>
+              {pending === 'accept' ? 'You accept the place on' : 'You turn down the place on'} {courseTitle}.
+              {replyBy ? ` Reply by ${replyBy}.` : ''} This cannot be undone.
+            </p>
+            {pending === 'accept' && letGo.length > 0 ? (
+              <>
+                <p className="mt-3 font-medium text-ink-900">Your other choices are let go:</p>
+                <ul className="mt-1 list-disc pl-5" data-testid="let-go">
+                  {letGo.map((choice) => (
+                    <li key={choice.id}>
+                      {choice.course_title}, {choice.university_name} ({choice.term}):{' '}
+                      {BECOMES[choice.becomes] ?? choice.becomes}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
         )}
       </ConfirmDialog>
     </div>

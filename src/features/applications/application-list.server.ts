@@ -27,6 +27,9 @@ export interface StatusGuide {
 
 export interface ApplicationSummary {
   id: string;
+  /** The first choice of its application (its own id when it is the first). */
+  group_id: string;
+  choice_rank: number;
   status: string;
   reference: string | null;
   current_step: string | null;
@@ -59,7 +62,7 @@ export interface ApplicationSummary {
 
 // Only the application's own columns: staff decisions (application_decisions) are never read here, so
 // nothing the applicant sees can run ahead of a decision's release.
-const COLUMNS = `id, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions,
+const COLUMNS = `id, group_id, choice_rank, status, reference, current_step, submitted_at, updated_at, created_at, reply_by, offer_conditions,
   conditions_met_at, outcome_reason, answers,
   course:courses(id, title, university_name, slug), intake:intakes(term, start_date, deadline, references_min, references_max),
   referees:reference_requests(status),
@@ -76,6 +79,26 @@ export async function loadStatusGuide(supabase: SupabaseClient<Database>): Promi
 }
 
 type Row = Omit<ApplicationSummary, 'guide'>;
+type Shared = Pick<Row, 'id' | 'group_id' | 'documents' | 'referees'>;
+
+/** The choices of one application share its documents and references: each choice shows them all. */
+function shareAcrossChoices<T extends Row>(rows: T[], siblings: readonly Shared[] = rows): T[] {
+  const byGroup = new Map<string, Shared[]>();
+  for (const row of [...rows, ...siblings]) {
+    const group = byGroup.get(row.group_id) ?? [];
+    if (!group.some((other) => other.id === row.id)) group.push(row);
+    byGroup.set(row.group_id, group);
+  }
+  return rows.map((row) => {
+    const group = byGroup.get(row.group_id) ?? [row];
+    if (group.length < 2) return row;
+    return {
+      ...row,
+      documents: group.flatMap((choice) => choice.documents),
+      referees: group.flatMap((choice) => choice.referees ?? []),
+    };
+  });
+}
 
 function withGuide(row: Row, guide: Map<string, StatusGuide>): ApplicationSummary {
   return {
@@ -102,7 +125,7 @@ export async function listApplications(
     loadStatusGuide(supabase),
   ]);
   if (error) console.error('Listing applications failed', error.message);
-  return ((data ?? []) as unknown as Row[]).map((row) => withGuide(row, guide));
+  return shareAcrossChoices((data ?? []) as unknown as Row[]).map((row) => withGuide(row, guide));
 }
 
 /** One of the applicant's applications (RLS hides the rest); null when there is none. */
@@ -114,5 +137,15 @@ export async function loadApplication(
     supabase.from('applications').select(COLUMNS).eq('id', id).maybeSingle(),
     loadStatusGuide(supabase),
   ]);
-  return data ? withGuide(data as unknown as Row, guide) : null;
+  if (!data) return null;
+  const row = data as unknown as Row;
+  const { data: siblings } = await supabase
+    .from('applications')
+    .select(
+      `id, group_id, referees:reference_requests(status), documents:application_documents(${DOCUMENT_COLUMNS})`,
+    )
+    .eq('group_id', row.group_id)
+    .neq('id', row.id);
+  const [shared] = shareAcrossChoices([row], (siblings ?? []) as unknown as Shared[]);
+  return withGuide(shared ?? row, guide);
 }

@@ -8,6 +8,7 @@ import { loadThreads, markThreadsRead, type Thread } from './messages/thread-dat
 import type { Database } from '../../lib/supabase/database.types.ts';
 import { listDecisionLetters, type LetterLink } from './decision-letters.server.ts';
 import { loadWaitlistPlaces, type WaitlistPlace } from './waitlist-place.server.ts';
+import type { LetGo } from './ApplicationActions.tsx';
 
 export interface ApplicationsPageModel {
   userId: string;
@@ -20,6 +21,23 @@ export interface ApplicationsPageModel {
   letters: Map<string, LetterLink[]>;
   /** Where each application on a waiting list stands. */
   waitlist: Map<string, WaitlistPlace>;
+  /** For each offer, the other choices accepting it lets go (for the confirmation). */
+  letGo: Map<string, LetGo[]>;
+}
+
+const OFFERS = new Set(['offer_conditional', 'offer_unconditional']);
+
+/** What accepting each open offer among these would let go, as the database will do it. */
+async function letGoFor(supabase: SupabaseClient<Database>, applications: ApplicationSummary[]) {
+  const offers = applications.filter((app) => OFFERS.has(app.status));
+  return new Map(
+    await Promise.all(
+      offers.map(async (app) => {
+        const { data } = await supabase.rpc('preview_accept_offer', { application_id: app.id });
+        return [app.id, data ?? []] as const;
+      }),
+    ),
+  );
 }
 
 async function rulesFor(supabase: SupabaseClient<Database>, applications: ApplicationSummary[]) {
@@ -49,18 +67,28 @@ async function threadsFor(
 const decidedIds = (applications: ApplicationSummary[]) =>
   applications.filter((app) => app.status !== 'draft').map((app) => app.id);
 
+/** Everything the cards of these applications show beside the applications themselves. */
+async function pageModel(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  applications: ApplicationSummary[],
+): Promise<ApplicationsPageModel> {
+  const [rules, threads, letters, waitlist, letGo] = await Promise.all([
+    rulesFor(supabase, applications),
+    threadsFor(supabase, userId, applications),
+    listDecisionLetters(supabase, decidedIds(applications)),
+    loadWaitlistPlaces(supabase, applications),
+    letGoFor(supabase, applications),
+  ]);
+  return { userId, applications, rules, config: supabasePublicConfig(), threads, letters, waitlist, letGo };
+}
+
 /** The applicant's applications, with the document rules of those that have a rejected document. */
 export async function loadApplicationsPage(astro: AstroGlobal): Promise<ApplicationsPageModel | Response> {
   const { user, supabase } = astro.locals;
   if (!user || !supabase) return astro.redirect('/auth?next=%2Fapplications', 303);
   const applications = await listApplications(supabase, user.id);
-  const [rules, threads, letters, waitlist] = await Promise.all([
-    rulesFor(supabase, applications),
-    threadsFor(supabase, user.id, applications),
-    listDecisionLetters(supabase, decidedIds(applications)),
-    loadWaitlistPlaces(supabase, applications),
-  ]);
-  return { userId: user.id, applications, rules, config: supabasePublicConfig(), threads, letters, waitlist };
+  return pageModel(supabase, user.id, applications);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,19 +104,5 @@ export async function loadApplicationPage(astro: AstroGlobal): Promise<Applicati
   const application = UUID.test(id) ? await loadApplication(supabase, id) : null;
   if (!application) return new Response(null, { status: 404 });
   if (application.status === 'draft') return astro.redirect(`/admission-application?draft=${id}`, 303);
-  const [rules, threads, letters, waitlist] = await Promise.all([
-    rulesFor(supabase, [application]),
-    threadsFor(supabase, user.id, [application]),
-    listDecisionLetters(supabase, decidedIds([application])),
-    loadWaitlistPlaces(supabase, [application]),
-  ]);
-  return {
-    userId: user.id,
-    applications: [application],
-    rules,
-    config: supabasePublicConfig(),
-    threads,
-    letters,
-    waitlist,
-  };
+  return pageModel(supabase, user.id, [application]);
 }

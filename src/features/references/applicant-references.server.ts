@@ -21,6 +21,8 @@ type LetterRow = Database['public']['Tables']['reference_letters']['Row'];
 
 export interface ApplicantReferences {
   applicationId: string;
+  /** The first choice of its application, which holds the references every choice shares. */
+  groupId: string;
   title: string;
   university: string;
   status: string;
@@ -81,7 +83,7 @@ export async function loadApplicantReferences(
   const { data: app } = await supabase
     .from('applications')
     .select(
-      'id, status, course:courses(title, university_name), intake:intakes(references_min, references_max, submit_before_references)',
+      'id, group_id, status, course:courses(title, university_name), intake:intakes(references_min, references_max, submit_before_references)',
     )
     .eq('id', applicationId)
     .maybeSingle();
@@ -89,6 +91,7 @@ export async function loadApplicantReferences(
   const { requests, letters } = await loadRequests(supabase, applicationId);
   return {
     applicationId,
+    groupId: app.group_id ?? applicationId,
     title: app.course?.title ?? 'Application',
     university: app.course?.university_name ?? '',
     status: app.status,

@@ -508,7 +508,7 @@ export type Database = {
           created_at: string;
           current_step: string | null;
           decided_at: string | null;
-          group_id: string;
+          group_id: string | null;
           id: string;
           intake_id: string;
           offer_conditions: string | null;
@@ -532,7 +532,7 @@ export type Database = {
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
-          group_id: string;
+          group_id?: string | null;
           id?: string;
           intake_id: string;
           offer_conditions?: string | null;
@@ -556,7 +556,7 @@ export type Database = {
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
-          group_id?: string;
+          group_id?: string | null;
           id?: string;
           intake_id?: string;
           offer_conditions?: string | null;
@@ -3223,6 +3223,10 @@ export type Database = {
           app: Database['public']['Tables']['applications']['Row'];
         };
         Returns: string[];
+      };
+      choice_limit: {
+        Args: never;
+        Returns: number;
       };
       choices_let_go: {
         Args: {

@@ -115,11 +115,46 @@ describe('the demo application from the seed', () => {
   });
 });
 
+describe('choices in the seed', () => {
+  it('keeps every application made as one a group of its own first choice', async () => {
+    const { rows } = await stack.db.query<{ id: string; group_id: string; choice_rank: number }>(
+      'select id, group_id, choice_rank from public.applications where id = any($1) order by id',
+      [DEMO_CASES.map((entry) => entry.id)],
+    );
+    expect(rows).toEqual(
+      [...DEMO_CASES]
+        .map((entry) => ({ id: entry.id, group_id: entry.id, choice_rank: 1 }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+
+  it('shows an applicant with three choices in different states, each choice with its own reference', async () => {
+    const client = await signedIn(demo('offer').account.email);
+    const { data } = await client
+      .from('applications')
+      .select('choice_rank, status, reference, group_id')
+      .order('choice_rank');
+    expect(data?.map((row) => [row.choice_rank, row.status])).toEqual([
+      [1, 'offer_conditional'],
+      [2, 'under_review'],
+      [3, 'draft'],
+    ]);
+    expect(new Set(data?.map((row) => row.group_id))).toEqual(new Set([demo('offer').id]));
+    expect(new Set(data?.slice(0, 2).map((row) => row.reference)).size).toBe(2);
+    const { data: letGo } = await client.rpc('preview_accept_offer', { application_id: demo('offer').id });
+    expect((letGo as { becomes: string }[] | null)?.map((row) => row.becomes)).toEqual([
+      'withdrawn',
+      'removed',
+    ]);
+  });
+});
+
 describe('the decision states from the seed', () => {
   it('lets each applicant read only their own application; staff read all of them', async () => {
     for (const { account, id } of DEMO_CASES) {
       const client = await signedIn(account.email);
-      expect((await client.from('applications').select('id')).data).toEqual([{ id }]);
+      const { data } = await client.from('applications').select('group_id');
+      expect(new Set(data?.map((row) => row.group_id))).toEqual(new Set([id]));
     }
     for (const email of ['counsellor@unipath.test', 'admin@unipath.test']) {
       const staff = await signedIn(email);
@@ -214,7 +249,11 @@ describe('the decision states from the seed', () => {
   it('has a released conditional offer the applicant can answer', async () => {
     const entry = demo('offer');
     const client = await signedIn(entry.account.email);
-    const { data } = await client.from('applications').select('status, offer_conditions, reply_by').single();
+    const { data } = await client
+      .from('applications')
+      .select('status, offer_conditions, reply_by')
+      .eq('id', entry.id)
+      .single();
     expect(data).toEqual({
       status: 'offer_conditional',
       offer_conditions: DEMO_CONDITIONS,

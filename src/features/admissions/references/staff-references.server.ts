@@ -17,20 +17,26 @@ export interface StaffReferences {
   letters: Map<string, LetterRow>;
 }
 
+/** This choice and the first choice of its application, which holds the references they share. */
+async function sharingIds(supabase: Client, applicationId: string) {
+  const { data } = await supabase
+    .from('applications')
+    .select('group_id, intake:intakes(references_min, references_max)')
+    .eq('id', applicationId)
+    .maybeSingle();
+  return { app: data, ids: [...new Set([applicationId, data?.group_id ?? applicationId])] };
+}
+
 /** An application's reference requests and letters, as staff read them beside the documents. */
 export async function loadStaffReferences(supabase: Client, applicationId: string): Promise<StaffReferences> {
-  const [app, requests, letters] = await Promise.all([
-    supabase
-      .from('applications')
-      .select('intake:intakes(references_min, references_max)')
-      .eq('id', applicationId)
-      .maybeSingle(),
-    supabase.from('reference_requests').select('*').eq('application_id', applicationId).order('sent_at'),
-    supabase.from('reference_letters').select('*').eq('application_id', applicationId),
+  const { app, ids } = await sharingIds(supabase, applicationId);
+  const [requests, letters] = await Promise.all([
+    supabase.from('reference_requests').select('*').in('application_id', ids).order('sent_at'),
+    supabase.from('reference_letters').select('*').in('application_id', ids),
   ]);
   return {
-    minimum: app.data?.intake?.references_min ?? 0,
-    maximum: app.data?.intake?.references_max ?? 0,
+    minimum: app?.intake?.references_min ?? 0,
+    maximum: app?.intake?.references_max ?? 0,
     requests: requests.data ?? [],
     letters: new Map((letters.data ?? []).map((letter) => [letter.request_id, letter])),
   };
@@ -38,11 +44,12 @@ export async function loadStaffReferences(supabase: Client, applicationId: strin
 
 /** Whether the request is this application's: a form naming another one's is refused. */
 async function belongs(supabase: Client, applicationId: string, requestId: string): Promise<boolean> {
+  const { ids } = await sharingIds(supabase, applicationId);
   const { data } = await supabase
     .from('reference_requests')
     .select('id')
     .eq('id', requestId)
-    .eq('application_id', applicationId);
+    .in('application_id', ids);
   return (data ?? []).length > 0;
 }
 

@@ -50,6 +50,8 @@ export interface InternalNote {
 
 export interface ReviewApplication {
   id: string;
+  /** The first choice of its application (its own id when it is the first). */
+  group_id: string | null;
   reference: string;
   status: string;
   /** The row version every form sends back, so a stale form is refused. */
@@ -111,6 +113,34 @@ export interface ApplicationDetail {
   decision: DecisionContext;
   /** Names of the people the page mentions (deciders, history actors, the last change), by id. */
   names: Map<string, string>;
+  /** The application's choices, in full where the viewer's office covers them. */
+  choices: StaffChoice[];
+}
+
+export interface StaffChoice {
+  id: string;
+  rank: number;
+  covered: boolean;
+  courseTitle: string | null;
+  university: string | null;
+  term: string | null;
+  status: string | null;
+  reference: string | null;
+}
+
+async function loadStaffChoices(supabase: SupabaseClient<Database>, id: string): Promise<StaffChoice[]> {
+  const { data, error } = await supabase.rpc('staff_application_choices', { application_id: id });
+  if (error) console.error('Reading the choices failed', error.message);
+  return (data ?? []).map((row) => ({
+    id: row.id,
+    rank: row.choice_rank,
+    covered: row.covered,
+    courseTitle: row.course_title,
+    university: row.university_name,
+    term: row.term,
+    status: row.status,
+    reference: row.reference,
+  }));
 }
 
 export interface PossibleDuplicate {
@@ -137,7 +167,7 @@ async function loadPossibleDuplicates(
   }));
 }
 
-const COLUMNS = `id, reference, status, version, updated_at, outcome_reason,
+const COLUMNS = `id, group_id, reference, status, version, updated_at, outcome_reason,
   changes:application_changes(changed_by, change),
   conditions_met_at, applicant_id, submitted_at, decided_at, reply_by, offer_conditions,
   assigned_to, answers, course:courses(id, title, university_name, slug),
@@ -174,11 +204,23 @@ export async function loadReviewApplication(
     changes: ChangeRow | ChangeRow[] | null;
   };
   const latest = Array.isArray(changes) ? changes[0] : changes;
+  // A later choice reads the documents its application keeps with the first choice.
+  const shared =
+    row.group_id && row.group_id !== row.id
+      ? ((
+          await supabase
+            .from('application_documents')
+            .select(
+              'id, kind, file_name, size_bytes, content_type, status, rejection_reason, reviewed_by, reviewed_at, storage_path, created_at, condition_id',
+            )
+            .eq('application_id', row.group_id)
+        ).data ?? [])
+      : [];
   return {
     ...row,
+    documents: byTime([...row.documents, ...(shared as typeof row.documents)]),
     updated_by: latest?.changed_by ?? null,
     last_change: latest?.change ?? null,
-    documents: byTime(row.documents),
     conditions: offerConditionsFrom(row.conditions),
     history: [...row.history].sort((a, b) => a.id - b.id),
     notes: byTime(row.notes),
@@ -195,7 +237,7 @@ export async function loadApplicationDetail(
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);
   if (!application) return null;
-  const [guide, profile, emails, staff, openings, duplicates, decision] = await Promise.all([
+  const [guide, profile, emails, staff, openings, duplicates, decision, choices] = await Promise.all([
     supabase
       .from('application_status_guide')
       .select('label, next_actor, next_step, is_final')
@@ -207,6 +249,7 @@ export async function loadApplicationDetail(
     loadDocumentOpenings(supabase, application.id),
     loadPossibleDuplicates(supabase, application.id),
     loadDecisionContext(supabase, application),
+    loadStaffChoices(supabase, application.id),
   ]);
   if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
   const people = [
@@ -225,5 +268,6 @@ export async function loadApplicationDetail(
     duplicates,
     decision,
     names: await loadPersonNames(supabase, people, staffEmails(staff)),
+    choices,
   };
 }

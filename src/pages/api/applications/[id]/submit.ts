@@ -5,13 +5,16 @@ import { runLifecycle } from '../../../../features/applications/lifecycle.server
 
 export const prerender = false;
 
-/** Submits the caller's draft; refusals carry the database's reasons and what is missing. */
+/**
+ * Submits the caller's draft with every other draft choice of its application; refusals carry the
+ * database's reasons (naming the choice) and what is missing.
+ */
 export const POST: APIRoute = async (context) => {
   const caller = callerOf(context);
   if (caller instanceof Response) return caller;
   const id = applicationIdOf(context);
   if (!id) return json({ ok: false, status: 404, message: 'Application not found.' }, 404);
-  const result = await runLifecycle(caller.supabase.rpc('submit_application', { application_id: id }));
+  const result = await runLifecycle(caller.supabase.rpc('submit_choices', { application_id: id }));
   if (!result.ok) return json(result, result.status);
   return json({ ...result, redirect: `/applications/${id}/receipt` });
 };
