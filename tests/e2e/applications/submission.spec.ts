@@ -6,6 +6,7 @@ import {
   draftThroughApi,
   hydrated,
   openIntakes,
+  openReviewStep,
   serviceClient,
   signInNewApplicant,
   STACK_URL,
@@ -67,12 +68,7 @@ test('an intake takes one application: a second submission names the first, and 
 
   // A draft on the same intake, complete, made before the rule could stop it: submitting it is refused.
   const again = await draftThroughApi(client, applicant.id, STACK_URL, first?.id ?? '');
-  await page.goto(`/admission-application?draft=${again.id}`);
-  await hydrated(page);
-  await page
-    .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('button', { name: /Review and submit/ })
-    .click();
+  await openReviewStep(page, again.id);
   await page.getByRole('button', { name: 'Submit application' }).click();
   const problems = page.getByTestId('submit-problems');
   const { data: submitted } = await client
@@ -147,12 +143,7 @@ test('the review step warns of unmet entry requirements, by the rules Discover u
     })
     .select('id')
     .single();
-  await page.goto(`/admission-application?draft=${(draft as { id: string }).id}`);
-  await hydrated(page);
-  await page
-    .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('button', { name: /Review and submit/ })
-    .click();
+  await openReviewStep(page, (draft as { id: string }).id);
   const warning = page.getByTestId('entry-warning');
   await expect(warning).toContainText('You may not meet this course’s entry requirements');
   await expect(warning).toContainText('Needs a bachelor’s degree — you have secondary school.');

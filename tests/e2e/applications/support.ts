@@ -3,8 +3,9 @@ import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from '@playwright/test';
 import { stackKeys } from '../stack-keys.ts';
+import { hydrated } from '../islands.ts';
 
-export { hydrated } from '../islands.ts';
+export { hydrated };
 
 /** The stack the e2e server started (tests/e2e/server.ts). */
 export const STACK_URL = `http://127.0.0.1:${process.env['E2E_SUPABASE_PORT'] ?? 54399}`;
@@ -92,6 +93,16 @@ export async function completeFirstSteps(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save and continue' }).click();
 }
 
+/** Opens the applicant's draft in the wizard, once it can be used, at its review step. */
+export async function openReviewStep(page: Page, draftId: string): Promise<void> {
+  await page.goto(`/admission-application?draft=${draftId}`);
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('button', { name: /Review and submit/ })
+    .click();
+}
+
 export async function userClient(email: string, stackUrl = STACK_URL): Promise<SupabaseClient> {
   const { anonKey } = await stackKeys(stackUrl);
   const client = createClient(stackUrl, anonKey, {
@@ -151,17 +162,18 @@ export async function draftThroughApi(
   userId: string,
   stackUrl: string,
   intakeId: string,
+  courseId = COURSE.id,
 ): Promise<{ id: string; documents: Record<string, string> }> {
   const { data: app, error } = await client
     .from('applications')
-    .insert({ course_id: COURSE.id, intake_id: intakeId, answers: ANSWERS })
+    .insert({ course_id: courseId, intake_id: intakeId, answers: ANSWERS })
     .select('id')
     .single();
   if (error || !app) throw new Error(`draft failed: ${error?.message}`);
   const { data: rules } = await client
     .from('document_requirements')
     .select('kind')
-    .eq('course_id', COURSE.id)
+    .eq('course_id', courseId)
     .eq('required', true);
   const documents: Record<string, string> = {};
   // Files are written as the app server writes them (service role); the rows with the applicant's token.
