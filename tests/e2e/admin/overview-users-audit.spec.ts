@@ -124,6 +124,26 @@ test('an administrator grants the counsellor role by keyboard, revokes it after 
   await expect(row.getByRole('listitem')).toHaveText(['Counsellor']);
   expect(await rolesOf(target.id)).toEqual(['counsellor']);
 
+  // A counsellor works for every university until given some; a choice of none is refused on the page.
+  await row.getByRole('link', { name: `Universities ${target.email} decides for` }).click();
+  await expect(page.getByLabel('Every university')).toBeChecked();
+  await page.getByLabel('Only the universities ticked below').check();
+  await page.getByRole('button', { name: 'Save universities' }).click();
+  await expect(page.getByTestId('form-problem')).toHaveText(
+    'Tick at least one university, or choose every university.',
+  );
+  await expectNoViolations(page, 'counsellor universities, refused');
+  await page.getByTestId('universities-form').getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Save universities' }).click();
+  await expect(page.locator('[data-toast-region="status"]')).toContainText(
+    'now decides for one university only.',
+  );
+  await page.getByRole('link', { name: 'Choices and offices' }).first().click();
+  const office = page.getByTestId('counsellor-office').filter({ hasText: target.email });
+  await expect(office.getByTestId('counsellor-scope')).not.toHaveText('Every university');
+  await expectNoViolations(page, 'choices and offices');
+  await page.goto(`/admin/users?q=${encodeURIComponent(target.email)}`);
+
   await row.locator('summary', { hasText: 'Revoke counsellor' }).click();
   await expect(row).toContainText('They lose access to the admin console as soon as you confirm.');
   await expectNoViolations(page, 'users with a revocation to confirm');

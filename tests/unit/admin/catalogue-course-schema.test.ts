@@ -23,6 +23,7 @@ const VALID = {
   min_toefl: '',
   min_pte: '58',
   min_duolingo: '',
+  max_choices: '2',
   description: 'Statistics, machine learning and data engineering.',
   published: 'on',
 };
@@ -47,12 +48,14 @@ describe('course form', () => {
       min_toefl: null,
       min_pte: 58,
       min_duolingo: null,
+      max_choices: 2,
       published: true,
       verified: false,
     });
   });
 
-  it('leaves the prior level empty when none is chosen', () => {
+  it('leaves the prior level and the cap on choices empty when none is given', () => {
+    expect(courseFormSchema.parse({ ...VALID, max_choices: '' }).max_choices).toBeNull();
     expect(courseFormSchema.parse({ ...VALID, required_prior_level: '' }).required_prior_level).toBeNull();
   });
 
@@ -75,6 +78,8 @@ describe('course form', () => {
     ['min_toefl', '121', 'Minimum TOEFL must be a whole number from 0 to 120.'],
     ['min_pte', '9', 'Minimum PTE must be a whole number from 10 to 90.'],
     ['min_duolingo', '161', 'Minimum Duolingo must be a whole number from 10 to 160.'],
+    ['max_choices', '0', 'The cap on choices must be a whole number from 1 to 10.'],
+    ['max_choices', '11', 'The cap on choices must be a whole number from 1 to 10.'],
   ])('refuses %s = %j', (field, value, message) => {
     expect(errorsOf({ ...VALID, [field]: value })).toEqual({ [field]: message });
   });

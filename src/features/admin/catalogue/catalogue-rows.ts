@@ -12,7 +12,7 @@ export const UNIVERSITY_COLUMNS =
 export type UniversityRow = Pick<Tables<'universities'>, Columns<typeof UNIVERSITY_COLUMNS>>;
 
 export const COURSE_COLUMNS =
-  'id, university_id, slug, title, level, field, duration_months, study_mode, language, tuition_amount, tuition_currency, tuition_period, application_fee, application_fee_currency, entry_requirements, min_grade_percent, min_gpa, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, description, published, last_verified_at, version';
+  'id, university_id, slug, title, level, field, duration_months, study_mode, language, tuition_amount, tuition_currency, tuition_period, application_fee, application_fee_currency, entry_requirements, min_grade_percent, min_gpa, required_prior_level, min_ielts, min_toefl, min_pte, min_duolingo, max_choices, description, published, last_verified_at, version';
 export type CourseRow = Pick<Tables<'courses'>, Columns<typeof COURSE_COLUMNS>>;
 
 export const INTAKE_COLUMNS =

@@ -20,6 +20,7 @@ export const COURSE_LABELS = {
   min_toefl: 'Minimum TOEFL',
   min_pte: 'Minimum PTE',
   min_duolingo: 'Minimum Duolingo',
+  max_choices: 'Cap on one application’s choices',
   description: 'Description',
 } as const;
 

@@ -40,6 +40,7 @@ export const courseFormSchema = z.object({
   min_toefl: optionalNumber('Minimum TOEFL', { min: 0, max: 120, places: 0 }),
   min_pte: optionalNumber('Minimum PTE', { min: 10, max: 90, places: 0 }),
   min_duolingo: optionalNumber('Minimum Duolingo', { min: 10, max: 160, places: 0 }),
+  max_choices: optionalNumber('The cap on choices', { min: 1, max: 10, places: 0 }),
   description: optionalText('Description', 5000),
   published: checkboxRule,
   verified: checkboxRule,
