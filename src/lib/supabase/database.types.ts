@@ -26,8 +26,12 @@ export type Database = {
       };
       admissions_settings: {
         Row: {
+          collect_fees: boolean;
+          cycle_fee_currency: string | null;
+          cycle_fee_minor: number | null;
           decision_approval: string;
           disagreement_margin: number;
+          fee_grace_days: number;
           id: boolean;
           max_choices: number;
           read_comment_retention_days: number;
@@ -36,8 +40,12 @@ export type Database = {
           updated_at: string;
         };
         Insert: {
+          collect_fees?: boolean;
+          cycle_fee_currency?: string | null;
+          cycle_fee_minor?: number | null;
           decision_approval?: string;
           disagreement_margin?: number;
+          fee_grace_days?: number;
           id?: boolean;
           max_choices?: number;
           read_comment_retention_days?: number;
@@ -46,8 +54,12 @@ export type Database = {
           updated_at?: string;
         };
         Update: {
+          collect_fees?: boolean;
+          cycle_fee_currency?: string | null;
+          cycle_fee_minor?: number | null;
           decision_approval?: string;
           disagreement_margin?: number;
+          fee_grace_days?: number;
           id?: boolean;
           max_choices?: number;
           read_comment_retention_days?: number;
@@ -705,6 +717,9 @@ export type Database = {
           application_fee: number;
           application_fee_currency: string | null;
           created_at: string;
+          deposit_currency: string | null;
+          deposit_days: number | null;
+          deposit_minor: number | null;
           description: string;
           duration_months: number;
           entry_requirements: string;
@@ -747,6 +762,9 @@ export type Database = {
           application_fee?: number;
           application_fee_currency?: string | null;
           created_at?: string;
+          deposit_currency?: string | null;
+          deposit_days?: number | null;
+          deposit_minor?: number | null;
           description?: string;
           duration_months: number;
           entry_requirements?: string;
@@ -789,6 +807,9 @@ export type Database = {
           application_fee?: number;
           application_fee_currency?: string | null;
           created_at?: string;
+          deposit_currency?: string | null;
+          deposit_days?: number | null;
+          deposit_minor?: number | null;
           description?: string;
           duration_months?: number;
           entry_requirements?: string;
@@ -1084,6 +1105,86 @@ export type Database = {
         };
         Relationships: [];
       };
+      fee_waiver_codes: {
+        Row: {
+          active: boolean;
+          code: string;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: string;
+        };
+        Insert: {
+          active?: boolean;
+          code: string;
+          created_at?: string;
+          created_by?: string | null;
+          description: string;
+          id?: string;
+        };
+        Update: {
+          active?: boolean;
+          code?: string;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: string;
+        };
+        Relationships: [];
+      };
+      fee_waivers: {
+        Row: {
+          applicant_id: string;
+          code: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decision_reason: string | null;
+          id: string;
+          invoice_id: string;
+          reason: string | null;
+          status: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          applicant_id: string;
+          code?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decision_reason?: string | null;
+          id?: string;
+          invoice_id: string;
+          reason?: string | null;
+          status?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          applicant_id?: string;
+          code?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decision_reason?: string | null;
+          id?: string;
+          invoice_id?: string;
+          reason?: string | null;
+          status?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'fee_waivers_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       intake_fullness: {
         Row: {
           intake_id: string;
@@ -1112,6 +1213,8 @@ export type Database = {
       };
       intakes: {
         Row: {
+          application_fee_currency: string | null;
+          application_fee_minor: number | null;
           archived_at: string | null;
           capacity: number | null;
           course_id: string;
@@ -1136,6 +1239,8 @@ export type Database = {
           version: number;
         };
         Insert: {
+          application_fee_currency?: string | null;
+          application_fee_minor?: number | null;
           archived_at?: string | null;
           capacity?: number | null;
           course_id: string;
@@ -1160,6 +1265,8 @@ export type Database = {
           version?: number;
         };
         Update: {
+          application_fee_currency?: string | null;
+          application_fee_minor?: number | null;
           archived_at?: string | null;
           capacity?: number | null;
           course_id?: string;
@@ -1357,6 +1464,105 @@ export type Database = {
           },
         ];
       };
+      invoice_lines: {
+        Row: {
+          amount_minor: number;
+          application_id: string | null;
+          description: string;
+          id: number;
+          invoice_id: string;
+        };
+        Insert: {
+          amount_minor: number;
+          application_id?: string | null;
+          description: string;
+          id?: never;
+          invoice_id: string;
+        };
+        Update: {
+          amount_minor?: number;
+          application_id?: string | null;
+          description?: string;
+          id?: never;
+          invoice_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_lines_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_lines_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoices: {
+        Row: {
+          applicant_id: string;
+          application_id: string | null;
+          created_at: string;
+          created_txid: number;
+          currency: string;
+          due_on: string;
+          group_id: string;
+          id: string;
+          kind: string;
+          reference: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          applicant_id: string;
+          application_id?: string | null;
+          created_at?: string;
+          created_txid?: number;
+          currency: string;
+          due_on: string;
+          group_id: string;
+          id?: string;
+          kind: string;
+          reference: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          applicant_id?: string;
+          application_id?: string | null;
+          created_at?: string;
+          created_txid?: number;
+          currency?: string;
+          due_on?: string;
+          group_id?: string;
+          id?: string;
+          kind?: string;
+          reference?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_application_id_fkey';
+            columns: ['application_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_group_id_fkey';
+            columns: ['group_id'];
+            isOneToOne: false;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       job_failures: {
         Row: {
           application_id: string | null;
@@ -1504,6 +1710,56 @@ export type Database = {
             columns: ['course_id'];
             isOneToOne: false;
             referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      ledger_entries: {
+        Row: {
+          amount_minor: number;
+          created_at: string;
+          currency: string;
+          id: number;
+          invoice_id: string;
+          kind: string;
+          method: string;
+          note: string | null;
+          received_on: string;
+          recorded_by: string | null;
+          source_key: string;
+        };
+        Insert: {
+          amount_minor: number;
+          created_at?: string;
+          currency: string;
+          id?: never;
+          invoice_id: string;
+          kind: string;
+          method: string;
+          note?: string | null;
+          received_on?: string;
+          recorded_by?: string | null;
+          source_key: string;
+        };
+        Update: {
+          amount_minor?: number;
+          created_at?: string;
+          currency?: string;
+          id?: never;
+          invoice_id?: string;
+          kind?: string;
+          method?: string;
+          note?: string | null;
+          received_on?: string;
+          recorded_by?: string | null;
+          source_key?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'ledger_entries_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
             referencedColumns: ['id'];
           },
         ];
@@ -1919,6 +2175,56 @@ export type Database = {
             columns: ['decision_id'];
             isOneToOne: false;
             referencedRelation: 'application_decisions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_attempts: {
+        Row: {
+          amount_minor: number;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          failure: string | null;
+          id: string;
+          invoice_id: string;
+          provider: string;
+          provider_ref: string | null;
+          settled_at: string | null;
+          state: string;
+        };
+        Insert: {
+          amount_minor: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          failure?: string | null;
+          id?: string;
+          invoice_id: string;
+          provider: string;
+          provider_ref?: string | null;
+          settled_at?: string | null;
+          state?: string;
+        };
+        Update: {
+          amount_minor?: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          failure?: string | null;
+          id?: string;
+          invoice_id?: string;
+          provider?: string;
+          provider_ref?: string | null;
+          settled_at?: string | null;
+          state?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_attempts_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
             referencedColumns: ['id'];
           },
         ];
@@ -2717,6 +3023,39 @@ export type Database = {
           },
         ];
       };
+      statement_imports: {
+        Row: {
+          already: number;
+          created_at: string;
+          file_name: string;
+          id: string;
+          imported_by: string | null;
+          recorded: number;
+          rows_read: number;
+          unmatched: number;
+        };
+        Insert: {
+          already: number;
+          created_at?: string;
+          file_name: string;
+          id?: string;
+          imported_by?: string | null;
+          recorded: number;
+          rows_read: number;
+          unmatched: number;
+        };
+        Update: {
+          already?: number;
+          created_at?: string;
+          file_name?: string;
+          id?: string;
+          imported_by?: string | null;
+          recorded?: number;
+          rows_read?: number;
+          unmatched?: number;
+        };
+        Relationships: [];
+      };
       universities: {
         Row: {
           city: string;
@@ -2838,6 +3177,27 @@ export type Database = {
           next_step: string | null;
           stage: number | null;
           status: string | null;
+        };
+        Relationships: [];
+      };
+      invoice_summaries: {
+        Row: {
+          amount_minor: number | null;
+          applicant_id: string | null;
+          application_id: string | null;
+          created_at: string | null;
+          currency: string | null;
+          due_on: string | null;
+          group_id: string | null;
+          id: string | null;
+          kind: string | null;
+          outstanding_minor: number | null;
+          paid_minor: number | null;
+          reference: string | null;
+          refunded_minor: number | null;
+          state: string | null;
+          version: number | null;
+          waived_minor: number | null;
         };
         Relationships: [];
       };
@@ -3218,6 +3578,15 @@ export type Database = {
         };
         Returns: undefined;
       };
+      choice_fee: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: {
+          amount_minor: number;
+          currency: string;
+        };
+      };
       choice_group_ids: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
@@ -3404,6 +3773,12 @@ export type Database = {
         };
         Returns: number;
       };
+      currency_exponent: {
+        Args: {
+          currency: string;
+        };
+        Returns: number;
+      };
       custom_access_token_hook: {
         Args: {
           event: Json;
@@ -3430,6 +3805,15 @@ export type Database = {
           reply_by?: string;
         };
         Returns: Database['public']['Tables']['application_decisions']['Row'];
+      };
+      decide_fee_waiver: {
+        Args: {
+          expected_version: number;
+          grant_it: boolean;
+          reason: string;
+          waiver_id: string;
+        };
+        Returns: Database['public']['Tables']['fee_waivers']['Row'];
       };
       decision_allowed: {
         Args: {
@@ -3596,6 +3980,21 @@ export type Database = {
         Args: never;
         Returns: number;
       };
+      extend_deposit: {
+        Args: {
+          due_on: string;
+          expected_version: number;
+          invoice_id: string;
+          reason: string;
+        };
+        Returns: Database['public']['Tables']['invoices']['Row'];
+      };
+      fee_outstanding: {
+        Args: {
+          app: Database['public']['Tables']['applications']['Row'];
+        };
+        Returns: boolean;
+      };
       file_type_labels: {
         Args: {
           types: string[];
@@ -3648,6 +4047,12 @@ export type Database = {
         Args: never;
         Returns: number;
       };
+      grant_waiver: {
+        Args: {
+          waiver: Database['public']['Tables']['fee_waivers']['Row'];
+        };
+        Returns: undefined;
+      };
       greeting_name: {
         Args: {
           person: string;
@@ -3683,6 +4088,18 @@ export type Database = {
           words: string;
         };
         Returns: string;
+      };
+      import_statement: {
+        Args: {
+          file_name: string;
+          statement: Json;
+        };
+        Returns: {
+          detail: string;
+          invoice_reference: string;
+          line: number;
+          outcome: string;
+        }[];
       };
       intake_places: {
         Args: {
@@ -3724,6 +4141,30 @@ export type Database = {
           intake: string;
         };
         Returns: boolean;
+      };
+      invoice_balance: {
+        Args: {
+          invoice_id: string;
+        };
+        Returns: {
+          amount_minor: number;
+          outstanding_minor: number;
+          paid_minor: number;
+          refunded_minor: number;
+          waived_minor: number;
+        };
+      };
+      invoice_totals: {
+        Args: {
+          invoice_id: string;
+        };
+        Returns: {
+          amount_minor: number;
+          outstanding_minor: number;
+          paid_minor: number;
+          refunded_minor: number;
+          waived_minor: number;
+        };
       };
       is_iso_country_code: {
         Args: {
@@ -3817,6 +4258,12 @@ export type Database = {
           for_staff: boolean;
         };
         Returns: Database['public']['Tables']['applications']['Row'];
+      };
+      lock_invoice_for_staff: {
+        Args: {
+          invoice_id: string;
+        };
+        Returns: Database['public']['Tables']['invoices']['Row'];
       };
       lock_offer_condition: {
         Args: {
@@ -3914,6 +4361,13 @@ export type Database = {
         };
         Returns: string;
       };
+      money_words: {
+        Args: {
+          amount_minor: number;
+          currency: string;
+        };
+        Returns: string;
+      };
       move_choice: {
         Args: {
           application_id: string;
@@ -3982,6 +4436,10 @@ export type Database = {
           time_zone: string;
         }[];
       };
+      my_money_data: {
+        Args: never;
+        Returns: Json;
+      };
       my_unread_message_total: {
         Args: never;
         Returns: number;
@@ -4010,6 +4468,13 @@ export type Database = {
           waived: boolean;
         };
         Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
+      next_invoice_reference: {
+        Args: {
+          base: string;
+          deposit: boolean;
+        };
+        Returns: string;
       };
       no_place_left: {
         Args: {
@@ -4279,6 +4744,27 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_payment: {
+        Args: {
+          amount_minor: number;
+          form_key: string;
+          invoice_id: string;
+          method: string;
+          note: string;
+          received_on: string;
+        };
+        Returns: Database['public']['Tables']['ledger_entries']['Row'];
+      };
+      record_refund: {
+        Args: {
+          amount_minor: number;
+          form_key: string;
+          invoice_id: string;
+          method: string;
+          reason: string;
+        };
+        Returns: Database['public']['Tables']['ledger_entries']['Row'];
+      };
       redeem_mfa_recovery_code: {
         Args: {
           code: string;
@@ -4479,6 +4965,14 @@ export type Database = {
           application_id: string;
         };
         Returns: Database['public']['Tables']['application_reads']['Row'];
+      };
+      request_fee_waiver: {
+        Args: {
+          code: string;
+          invoice_id: string;
+          reason: string;
+        };
+        Returns: Database['public']['Tables']['fee_waivers']['Row'];
       };
       request_reference: {
         Args: {
@@ -4727,6 +5221,15 @@ export type Database = {
         };
         Returns: string;
       };
+      set_fee_settings: {
+        Args: {
+          collect: boolean;
+          cycle_fee_currency: string;
+          cycle_fee_minor: number;
+          grace_days: number;
+        };
+        Returns: Database['public']['Tables']['admissions_settings']['Row'];
+      };
       set_intake_status: {
         Args: {
           intake_id: string;
@@ -4786,6 +5289,12 @@ export type Database = {
         };
         Returns: number;
       };
+      settle_due_invoices: {
+        Args: {
+          now?: string;
+        };
+        Returns: number;
+      };
       settle_offer_conditions: {
         Args: {
           app: Database['public']['Tables']['applications']['Row'];
@@ -4793,6 +5302,17 @@ export type Database = {
           intake: Database['public']['Tables']['intakes']['Row'];
         };
         Returns: undefined;
+      };
+      settle_payment: {
+        Args: {
+          amount_minor: number;
+          attempt_id: string;
+          currency: string;
+          failure?: string;
+          provider_ref: string;
+          succeeded: boolean;
+        };
+        Returns: Database['public']['Tables']['payment_attempts']['Row'];
       };
       settle_place_alerts: {
         Args: {
@@ -4836,6 +5356,12 @@ export type Database = {
       staff_covers_course: {
         Args: {
           course_id: string;
+        };
+        Returns: boolean;
+      };
+      staff_covers_invoice: {
+        Args: {
+          invoice_id: string;
         };
         Returns: boolean;
       };
@@ -4911,6 +5437,13 @@ export type Database = {
           application_id: string;
           unread: number;
         }[];
+      };
+      start_payment: {
+        Args: {
+          invoice_id: string;
+          provider: string;
+        };
+        Returns: Database['public']['Tables']['payment_attempts']['Row'];
       };
       stored_upload: {
         Args: {
