@@ -95,6 +95,15 @@ export default defineConfig({
       SETUP_ADMIN_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       // When true, every member of staff must have a verified second factor to open the admin pages.
       STAFF_MFA_REQUIRED: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      // The account applicants pay fees and deposits into by bank transfer, shown on every invoice.
+      PAYMENT_BANK_ACCOUNT_NAME: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PAYMENT_BANK_IBAN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PAYMENT_BANK_BIC: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PAYMENT_BANK_NAME: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // The test payment provider (development and tests only): on with a secret of 16 characters or
+      // more to sign its notifications; off in every deployment that does not set it.
+      PAYMENT_TEST_PROVIDER: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PAYMENT_TEST_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -27,6 +27,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       E2E_SUPABASE_PORT: process.env['E2E_SUPABASE_PORT'] ?? '54399',
+      // The journeys pay through the test provider and read the bank details on invoices.
+      PAYMENT_TEST_PROVIDER: 'on',
+      PAYMENT_TEST_SECRET: 'e2e-only-test-provider-secret',
+      PAYMENT_BANK_ACCOUNT_NAME: 'Unipath Test Admissions',
+      PAYMENT_BANK_IBAN: 'GB33BUKB20201555555555',
+      PAYMENT_BANK_BIC: 'BUKBGB22',
+      PAYMENT_BANK_NAME: 'Test Bank',
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

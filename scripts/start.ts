@@ -4,6 +4,7 @@
  * order. The app server is supervised: if it dies (a crash, memory), it is started again while the
  * local stack and its data keep running.
  */
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from '../supabase/local/server.ts';
@@ -37,6 +38,13 @@ const localBackend: BackingService = {
     process.env['SUPABASE_SERVICE_ROLE_KEY'] ??= stack.serviceRoleKey;
     // The app's e-mails go to the mailbox over SMTP, as they would to a relay in production.
     if (stack.smtpUrl) process.env['SMTP_URL'] ??= stack.smtpUrl;
+    // On the local stack only: the test payment provider, with a secret of this run, and demo bank
+    // details (the IBAN is the documented example number), so that fees can be paid end to end.
+    process.env['PAYMENT_TEST_PROVIDER'] ??= 'on';
+    process.env['PAYMENT_TEST_SECRET'] ??= randomBytes(24).toString('hex');
+    process.env['PAYMENT_BANK_ACCOUNT_NAME'] ??= 'Unipath Demo Admissions';
+    process.env['PAYMENT_BANK_IBAN'] ??= 'GB33BUKB20201555555555';
+    process.env['PAYMENT_BANK_BIC'] ??= 'BUKBGB22';
     console.info(
       [
         `  mailbox: ${stack.mailboxUrl}`,

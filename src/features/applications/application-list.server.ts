@@ -25,6 +25,15 @@ export interface StatusGuide {
   is_final: boolean;
 }
 
+/** An invoice with money left to pay, as the application card mentions it. */
+export interface FeeDue {
+  kind: 'application_fee' | 'deposit';
+  reference: string;
+  outstandingMinor: number;
+  currency: string;
+  dueOn: string;
+}
+
 export interface ApplicationSummary {
   id: string;
   /** The first choice of its application (its own id when it is the first). */
@@ -53,6 +62,8 @@ export interface ApplicationSummary {
   } | null;
   /** The states of its reference requests. */
   referees?: { status: string }[];
+  /** What is left to pay on the application's fee and on this choice's deposit. */
+  fees?: FeeDue[];
   documents: ApplicationDocument[];
   /** The conditional offer's checklist, once the offer is released. */
   conditions: OfferCondition[];
@@ -125,7 +136,39 @@ export async function listApplications(
     loadStatusGuide(supabase),
   ]);
   if (error) console.error('Listing applications failed', error.message);
-  return shareAcrossChoices((data ?? []) as unknown as Row[]).map((row) => withGuide(row, guide));
+  const rows = shareAcrossChoices((data ?? []) as unknown as Row[]);
+  const fees = await feesDue(supabase, userId, rows.length > 0);
+  return rows.map((row) => ({
+    ...withGuide(row, guide),
+    fees: fees.filter(
+      (fee) =>
+        fee.groupId === row.group_id && (fee.kind === 'application_fee' || fee.applicationId === row.id),
+    ),
+  }));
+}
+
+/** The applicant's invoices with money left to pay. */
+async function feesDue(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  any: boolean,
+): Promise<(FeeDue & { groupId: string; applicationId: string | null })[]> {
+  if (!any) return [];
+  const { data, error } = await supabase
+    .from('invoice_summaries')
+    .select('group_id, application_id, kind, reference, outstanding_minor, currency, due_on')
+    .eq('applicant_id', userId)
+    .gt('outstanding_minor', 0);
+  if (error) console.error('Listing fees failed', error.message);
+  return (data ?? []).map((row) => ({
+    groupId: row.group_id ?? '',
+    applicationId: row.application_id,
+    kind: row.kind === 'deposit' ? 'deposit' : 'application_fee',
+    reference: row.reference ?? '',
+    outstandingMinor: Number(row.outstanding_minor ?? 0),
+    currency: row.currency ?? '',
+    dueOn: row.due_on ?? '',
+  }));
 }
 
 /** One of the applicant's applications (RLS hides the rest); null when there is none. */

@@ -51,6 +51,8 @@ export async function exportMyData(
     reference_letters: supabase.from('reference_letters').select('*').in('application_id', applicationIds),
     // Readers' scores and comments on the user's applications, once a decision on them is released.
     assessment: supabase.rpc('my_assessment_records'),
+    // Invoices, payments, waivers and refunds.
+    money: supabase.rpc('my_money_data'),
   };
   for (const [table, read] of Object.entries(reads)) {
     const { data, error } = await read;

@@ -77,13 +77,30 @@ export async function eraseOldReadComments(service: SupabaseClient<Database>): P
 }
 
 /**
- * The hourly job: the reminders due, the saved-search alerts, old rate-limit windows and readers'
- * comments past their retention, each run whatever became of the others. What failed is logged;
+ * Reminds applicants of fees and deposits due in 3 days and 1 day, and lapses the offers whose
+ * deposit was not paid by its deadline (the place goes back to the waiting list). Each reminder is
+ * recorded once, and a lapse locks its application, so any number of servers may run this at once.
+ */
+export async function settleDueInvoices(service: SupabaseClient<Database>): Promise<number> {
+  const { data, error } = await service.rpc('settle_due_invoices');
+  if (error) throw new Error(`payments: could not settle the invoices due: ${error.message}`);
+  return data;
+}
+
+/**
+ * The hourly job: the reminders due, the saved-search alerts, fees and deposits due, old rate-limit
+ * windows and readers' comments past their retention, each run whatever became of the others. What failed is logged;
  * answers how many parts failed.
  */
 export async function queueHourlyMessages(service: SupabaseClient<Database>): Promise<number> {
   let failed = 0;
-  for (const part of [queueReminders, queueSearchAlerts, forgetRateLimits, eraseOldReadComments]) {
+  for (const part of [
+    queueReminders,
+    queueSearchAlerts,
+    settleDueInvoices,
+    forgetRateLimits,
+    eraseOldReadComments,
+  ]) {
     await part(service).catch((error: unknown) => {
       failed += 1;
       console.error(error instanceof Error ? error.message : error);

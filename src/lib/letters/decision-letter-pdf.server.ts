@@ -8,7 +8,7 @@ import { letterConditions, letterDay, letterParagraphs, type DecisionLetter } fr
 // DejaVu covers the Latin, Greek and Cyrillic names and addresses applicants write; the PDF's
 // standard fonts would drop anything outside Western European letters.
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function letterFonts() {
+export function letterFonts() {
   if (!fonts) {
     const folder = join(
       dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),

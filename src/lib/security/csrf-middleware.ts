@@ -11,6 +11,7 @@ import {
   verifyCsrfToken,
 } from './csrf.ts';
 import { firstMultipartField } from './first-form-field.ts';
+import { PAYMENT_NOTICE_PATHS } from '../payment-notice-paths.ts';
 import { SECURITY_TOASTS, securityErrorBody } from './messages.ts';
 
 /** The page that explains a rejected form post; rendered in place with status 403. */
@@ -20,11 +21,13 @@ const URL_ENCODED = /^application\/x-www-form-urlencoded/i;
 const MULTIPART = /^multipart\/form-data/i;
 
 /**
- * The one post that needs neither a session nor a CSRF token: the one-click unsubscribe link
- * (RFC 8058). Mail clients post it from their own servers, without cookies or an Origin; the token in
- * the link is the proof, and all it can do is turn reminders off for that token's owner.
+ * The posts that need neither a session nor a CSRF token: the one-click unsubscribe link
+ * (RFC 8058), which mail clients post from their own servers without cookies or an Origin (the token
+ * in the link is the proof, and all it can do is turn reminders off for that token's owner), and a
+ * payment provider's notification, posted from the provider's servers (its signature is the proof:
+ * src/features/payments/notice.server.ts).
  */
-export const CSRF_EXEMPT_POSTS: ReadonlySet<string> = new Set(['/unsubscribe']);
+export const CSRF_EXEMPT_POSTS: ReadonlySet<string> = new Set(['/unsubscribe', ...PAYMENT_NOTICE_PATHS]);
 
 /**
  * Posts a visitor (no session) may make without a token once the origin check has passed: Save

@@ -23,6 +23,7 @@ describe('the hourly job', () => {
     expect(called).toEqual([
       'queue_reminders',
       'queue_search_alerts',
+      'settle_due_invoices',
       'forget_rate_limits',
       'erase_old_read_comments',
     ]);
@@ -38,13 +39,26 @@ describe('the hourly job', () => {
     logged.mockRestore();
   });
 
+  it('still lapses unpaid deposits when the alerts fail, and goes on when the money part fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, called } = serviceAnswering({ settle_due_invoices: { error: { message: 'deadlock' } } });
+    expect(await queueHourlyMessages(client)).toBe(1);
+    expect(called.slice(-3)).toEqual([
+      'settle_due_invoices',
+      'forget_rate_limits',
+      'erase_old_read_comments',
+    ]);
+    expect(logged).toHaveBeenCalledWith('payments: could not settle the invoices due: deadlock');
+    logged.mockRestore();
+  });
+
   it('runs every other part when erasing old reader comments fails, and logs why', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client, called } = serviceAnswering({
       erase_old_read_comments: { error: { message: 'locked' } },
     });
     expect(await queueHourlyMessages(client)).toBe(1);
-    expect(called).toHaveLength(4);
+    expect(called).toHaveLength(5);
     expect(logged).toHaveBeenCalledWith('retention: could not erase old reader comments: locked');
     logged.mockRestore();
   });

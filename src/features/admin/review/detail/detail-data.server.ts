@@ -115,6 +115,43 @@ export interface ApplicationDetail {
   names: Map<string, string>;
   /** The application's choices, in full where the viewer's office covers them. */
   choices: StaffChoice[];
+  /** The application's fee and this choice's deposit, as far as the viewer's office covers them. */
+  fees: StaffFee[];
+}
+
+export interface StaffFee {
+  id: string;
+  kind: string;
+  reference: string;
+  state: string;
+  amountMinor: number;
+  outstandingMinor: number;
+  currency: string;
+  dueOn: string;
+}
+
+async function loadStaffFees(
+  supabase: SupabaseClient<Database>,
+  application: { id: string; group_id: string | null },
+): Promise<StaffFee[]> {
+  const { data, error } = await supabase
+    .from('invoice_summaries')
+    .select('id, kind, reference, state, amount_minor, outstanding_minor, currency, due_on, application_id')
+    .eq('group_id', application.group_id ?? application.id)
+    .order('created_at');
+  if (error) console.error('Reading the fees failed', error.message);
+  return (data ?? [])
+    .filter((row) => row.kind === 'application_fee' || row.application_id === application.id)
+    .map((row) => ({
+      id: row.id ?? '',
+      kind: row.kind ?? '',
+      reference: row.reference ?? '',
+      state: row.state ?? '',
+      amountMinor: Number(row.amount_minor ?? 0),
+      outstandingMinor: Number(row.outstanding_minor ?? 0),
+      currency: row.currency ?? '',
+      dueOn: row.due_on ?? '',
+    }));
 }
 
 export interface StaffChoice {
@@ -237,7 +274,7 @@ export async function loadApplicationDetail(
 ): Promise<ApplicationDetail | null> {
   const application = await loadReviewApplication(supabase, id);
   if (!application) return null;
-  const [guide, profile, emails, staff, openings, duplicates, decision, choices] = await Promise.all([
+  const [guide, profile, emails, staff, openings, duplicates, decision, choices, fees] = await Promise.all([
     supabase
       .from('application_status_guide')
       .select('label, next_actor, next_step, is_final')
@@ -250,6 +287,7 @@ export async function loadApplicationDetail(
     loadPossibleDuplicates(supabase, application.id),
     loadDecisionContext(supabase, application),
     loadStaffChoices(supabase, application.id),
+    loadStaffFees(supabase, application),
   ]);
   if (profile.error) console.error('Reading the applicant profile failed', profile.error.message);
   const people = [
@@ -269,5 +307,6 @@ export async function loadApplicationDetail(
     decision,
     names: await loadPersonNames(supabase, people, staffEmails(staff)),
     choices,
+    fees,
   };
 }
