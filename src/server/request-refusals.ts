@@ -16,6 +16,8 @@ const UPLOAD_ROUTES = [
   /^\/api\/applications\/[^/]+\/documents\/?$/,
   /^\/applications\/[^/]+\/?$/,
   /^\/admin\/applications\/[^/]+\/?$/,
+  // A bank statement (CSV, up to 1 MB), which the page refuses itself with a clearer word than a 413.
+  /^\/admin\/payments\/?$/,
   // A referee's letter, posted to their private page.
   /^\/reference\/[^/]+\/?$/,
 ];

@@ -1,12 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../../../lib/security/form-outcome.ts';
 import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.ts';
-import { parseForm, writeFailure } from './catalogue-post.server.ts';
+import { writeFailure } from './catalogue-post.server.ts';
 import { movedOn, stampVerified, verifyHandler, versionedUpdate } from './catalogue-writes.server.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import type { CourseRow } from './catalogue-rows.ts';
 import { courseFormSchema } from './course-schema.ts';
 import { courseItemHandlers } from './course-item-handlers.server.ts';
+import { depositFieldsSchema, parseWithMoney } from './fee-fields.ts';
 import { unconfirmedDeletion } from './delete-confirmation.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
 
@@ -39,7 +40,7 @@ export function courseHandlers(
   const update = versionedUpdate(supabase, 'courses', course.id);
   return {
     save_course: async (fields) => {
-      const parsed = parseForm(courseFormSchema, fields);
+      const parsed = parseWithMoney(courseFormSchema, depositFieldsSchema, fields);
       if (!parsed.ok) return parsed.outcome;
       const version = versionOf(fields);
       if (version === null) return NO_VERSION;

@@ -5,6 +5,7 @@ import { done, outcomeOfError, type AdminHandler } from '../admin-action.server.
 import { parseForm, UUID, writeFailure } from './catalogue-post.server.ts';
 import { NO_VERSION, versionOf } from './form-state.ts';
 import { documentRequirementSchema } from './document-schema.ts';
+import { intakeFeeFieldsSchema, parseWithMoney } from './fee-fields.ts';
 import { intakeFormSchema } from './intake-schema.ts';
 import { choiceLabel } from './options.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';
@@ -54,7 +55,7 @@ export function courseItemHandlers(
   };
   return {
     add_intake: async (fields) => {
-      const parsed = parseForm(intakeFormSchema, fields);
+      const parsed = parseWithMoney(intakeFormSchema, intakeFeeFieldsSchema, fields);
       if (!parsed.ok) return parsed.outcome;
       const { error } = await intakes().insert({ ...parsed.data, course_id: courseId });
       return error
@@ -63,7 +64,7 @@ export function courseItemHandlers(
     },
     save_intake: async (fields) => {
       const id = idOf(fields['intake_id']);
-      const parsed = parseForm(intakeFormSchema, fields);
+      const parsed = parseWithMoney(intakeFormSchema, intakeFeeFieldsSchema, fields);
       if (!parsed.ok) return parsed.outcome;
       if (!id) return GONE;
       const version = versionOf(fields);

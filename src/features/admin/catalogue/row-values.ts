@@ -1,5 +1,6 @@
 import type { CourseRow, DocumentRequirementRow, IntakeRow, UniversityRow } from './catalogue-rows.ts';
 import { megabytesOf } from './document-schema.ts';
+import { amountField } from './fee-fields.ts';
 import { FILE_TYPES } from './options.ts';
 
 /**
@@ -42,6 +43,7 @@ export function courseValues(row: CourseRow): FormValues {
   }
   values['tuition_amount'] = text(Number(row.tuition_amount));
   values['application_fee'] = text(Number(row.application_fee));
+  values['deposit_amount'] = amountField(row.deposit_minor, row.deposit_currency);
   return values;
 }
 
@@ -59,6 +61,8 @@ export function intakeValues(row: IntakeRow): FormValues {
     references_min: text(row.references_min),
     references_max: text(row.references_max),
     submit_before_references: tick(row.submit_before_references),
+    application_fee_amount: amountField(row.application_fee_minor, row.application_fee_currency),
+    application_fee_currency: text(row.application_fee_currency),
     version: text(row.version),
   };
 }
