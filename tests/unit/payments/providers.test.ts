@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signNotice, signatureProblem } from '../../../src/features/payments/providers/signature.ts';
 import { testProvider } from '../../../src/features/payments/providers/test-provider.ts';
 import { bankTransferProvider } from '../../../src/features/payments/providers/bank-transfer.ts';
-import { formatMinor, minorDigits } from '../../../src/features/payments/money.ts';
+import { currencyExponent, formatMinor } from '../../../src/features/payments/money.ts';
 
 const SECRET = 'unit-test-secret-of-some-length';
 const NOW = Date.UTC(2026, 11, 4, 9, 0, 0);
@@ -73,9 +73,9 @@ describe('a provider notification', () => {
 
 describe('amounts in minor units', () => {
   it('read with the currency’s own decimals', () => {
-    expect(minorDigits('GBP')).toBe(2);
-    expect(minorDigits('JPY')).toBe(0);
-    expect(minorDigits('KWD')).toBe(3);
+    expect(currencyExponent('GBP')).toBe(2);
+    expect(currencyExponent('JPY')).toBe(0);
+    expect(currencyExponent('KWD')).toBe(3);
     expect(formatMinor(2850, 'GBP')).toBe('GBP 28.50');
     expect(formatMinor(500000, 'JPY')).toBe('JPY 500,000');
     expect(formatMinor(1500, 'KWD')).toBe('KWD 1.500');

@@ -4,7 +4,7 @@ import {
   formatMinor,
   minorToText,
   parseMinor,
-} from '../../../src/features/admin/payments/money.ts';
+} from '../../../src/features/payments/money.ts';
 
 describe('an amount typed by staff', () => {
   it('is read in the minor units of its currency', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldErrorsOf } from '../../../lib/security/form-input.ts';
 import { failure } from '../../../lib/security/form-outcome.ts';
-import { minorToText, parseMinor } from '../payments/money.ts';
+import { minorToText, parseMinor } from '../../payments/money.ts';
 import type { Parsed } from './catalogue-post.server.ts';
 import { optionalCurrencyRule, optionalNumber } from './field-rules.ts';
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { minorToText } from './money.ts';
+import { minorToText } from '../../payments/money.ts';
 import type { Database, Tables } from '../../../lib/supabase/database.types.ts';
 
 export type WaiverCodeRow = Pick<

@@ -3,7 +3,7 @@ import { formatDay } from '../../../lib/format-day.ts';
 import { failure, type FormOutcome } from '../../../lib/security/form-outcome.ts';
 import { done, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm } from '../catalogue/catalogue-post.server.ts';
-import { currencyExponent, formatMinor, parseMinor } from './money.ts';
+import { currencyExponent, formatMinor, parseMinor } from '../../payments/money.ts';
 import { METHOD_LABELS } from './payment-labels.ts';
 import { refusedBy } from './payment-post.server.ts';
 import { extendDepositSchema, recordPaymentSchema, refundSchema } from './payment-schemas.ts';

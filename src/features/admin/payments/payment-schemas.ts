@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkboxRule, isRealDay } from '../catalogue/field-rules.ts';
-import { parseMinor } from './money.ts';
+import { parseMinor } from '../../payments/money.ts';
 
 /** How staff say money came in, and how it goes back (public.record_payment, record_refund). */
 export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'cheque', 'card', 'other'] as const;

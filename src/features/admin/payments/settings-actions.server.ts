@@ -3,7 +3,7 @@ import { failure } from '../../../lib/security/form-outcome.ts';
 import { nullableArg } from '../../../lib/supabase/rpc-args.ts';
 import { done, type AdminHandler } from '../admin-action.server.ts';
 import { parseForm } from '../catalogue/catalogue-post.server.ts';
-import { formatMinor } from './money.ts';
+import { formatMinor } from '../../payments/money.ts';
 import { refusedBy } from './payment-post.server.ts';
 import { feeSettingsSchema, waiverCodeActiveSchema, waiverCodeCreateSchema } from './payment-schemas.ts';
 import type { Database } from '../../../lib/supabase/database.types.ts';

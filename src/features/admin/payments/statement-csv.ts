@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { isRealDay } from '../catalogue/field-rules.ts';
-import { currencyExponent, parseMinor } from './money.ts';
+import { currencyExponent, parseMinor } from '../../payments/money.ts';
 
 /** What import_statement takes at most, and the largest file the form reads. */
 export const STATEMENT_LIMITS = { rows: 5000, bytes: 1024 * 1024 } as const;
