@@ -29,6 +29,8 @@ export interface Candidate {
   university: string;
   term: string;
   deadline: string;
+  /** The intake's own application fee, charged when the choice is submitted. */
+  fee: { minor: number; currency: string } | null;
 }
 
 export interface ChoicesPage {
@@ -64,13 +66,15 @@ async function loadGroup(supabase: Client, groupId: string) {
 async function findCandidates(supabase: Client, words: string, chosen: Set<string>): Promise<Candidate[]> {
   const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const today = new Date().toISOString().slice(0, 10);
-  const columns = 'id, term, deadline, course:courses!inner(title, university_name)';
+  const columns =
+    'id, term, deadline, application_fee_minor, application_fee_currency, course:courses!inner(title, university_name)';
   const [byTitle, byUniversity] = await Promise.all([
     supabase
       .from('intakes')
       .select(columns)
       .eq('status', 'open')
       .gte('deadline', today)
+      .or(`opens_at.is.null,opens_at.lte.${today}`)
       .ilike('course.title', pattern)
       .order('deadline')
       .limit(12),
@@ -79,6 +83,7 @@ async function findCandidates(supabase: Client, words: string, chosen: Set<strin
       .select(columns)
       .eq('status', 'open')
       .gte('deadline', today)
+      .or(`opens_at.is.null,opens_at.lte.${today}`)
       .ilike('course.university_name', pattern)
       .order('deadline')
       .limit(12),
@@ -93,6 +98,10 @@ async function findCandidates(supabase: Client, words: string, chosen: Set<strin
       university: row.course.university_name,
       term: row.term,
       deadline: row.deadline,
+      fee:
+        row.application_fee_minor && row.application_fee_currency
+          ? { minor: row.application_fee_minor, currency: row.application_fee_currency }
+          : null,
     }));
 }
 

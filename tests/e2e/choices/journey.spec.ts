@@ -38,7 +38,9 @@ test('an applicant adds two choices, submits all three at once, accepts the firs
   for (const intake of [intakeB, intakeC]) {
     await page.getByLabel('Course or university').fill(COURSE.title);
     await page.getByRole('button', { name: 'Find intakes' }).click();
-    await page.getByRole('button', { name: `Add ${COURSE.title}, ${intake.term}, as a choice` }).click();
+    await page
+      .getByRole('button', { name: `Add ${COURSE.title}, Ashcombe University, ${intake.term}, as a choice` })
+      .click();
     await expect(page.getByTestId('choice').filter({ hasText: intake.term })).toBeVisible();
   }
 
