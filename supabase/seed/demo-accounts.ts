@@ -37,7 +37,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     purpose: 'counsellor',
   },
   ...[
-    ['4', 'offer', 'Kenji Tanaka', 'applicant: a conditional offer to accept or decline'],
+    ['4', 'offer', 'Kenji Tanaka', 'applicant: three choices, one a conditional offer to accept or decline'],
     ['5', 'waitlist', 'Sofia Rossi', 'applicant: on the waiting list'],
     ['6', 'conditions', 'Lucas Silva', 'applicant: accepted an offer, conditions pending'],
     ['7', 'held-offer', 'Zoë Fernández-Walsh', 'applicant: batch intake, offer held until published'],

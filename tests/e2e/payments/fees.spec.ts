@@ -92,6 +92,7 @@ test('three choices submitted at once pay one fee by bank transfer, which staff 
   const staffPage = await staffContext.newPage();
   await signInStaff(staffContext, baseURL, 'counsellor');
   await staffPage.goto(`/admin/payments/${invoice?.id ?? ''}`);
+  await expect(staffPage.getByRole('main')).toContainText(/ · due \d{1,2} \w{3} \d{4}/);
   await recordReceipt(staffPage, '28.50');
   await staffContext.close();
 
