@@ -3290,6 +3290,12 @@ export type Database = {
           total: number;
         }[];
       };
+      admissions_report: {
+        Args: {
+          filters?: Json;
+        };
+        Returns: Json;
+      };
       answer_fields_fit: {
         Args: {
           limits: Json;
@@ -4959,6 +4965,36 @@ export type Database = {
           waived?: boolean;
         };
         Returns: Database['public']['Tables']['reference_requests']['Row'];
+      };
+      report_applications: {
+        Args: {
+          as_of: string;
+          cycle: number;
+          filters: Json;
+        };
+        Returns: {
+          accepted_at: string;
+          applicant_id: string;
+          assigned_to: string;
+          complete_at: string;
+          course_id: string;
+          course_title: string;
+          decided_at: string;
+          enrolled_at: string;
+          field: string;
+          id: string;
+          intake_id: string;
+          level: string;
+          nationality: string;
+          offered_at: string;
+          reference: string;
+          residence: string;
+          started_at: string;
+          status: string;
+          submitted_at: string;
+          term: string;
+          university_name: string;
+        }[];
       };
       request_extra_read: {
         Args: {

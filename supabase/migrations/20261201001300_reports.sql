@@ -1,0 +1,228 @@
+-- Reports: the figures an admissions office runs its year on. A cycle is named by the calendar
+-- year its intakes start in. Every figure can be read as of a moment, so this cycle today is set
+-- beside the previous cycle on the same date a year ago. Staff see only the applications of the
+-- universities they cover (staff_sees_all, staff_course_ids).
+
+-- The applications of one cycle that the caller covers and the filters match, each with the moment
+-- it reached each step of the funnel by `as_of` (null: not reached by then).
+--   started:   the draft was created
+--   submitted: the applicant submitted it
+--   complete:  admissions began reviewing it (documents and fee in order), or decided it
+--   decided:   its first decision was released to the applicant
+--   offered:   its first offer was released
+--   accepted:  the applicant accepted an offer
+--   enrolled:  the applicant enrolled
+create or replace function public.report_applications(filters jsonb, cycle integer, as_of timestamptz)
+returns table (id uuid, reference text, applicant_id uuid, course_id uuid, intake_id uuid, course_title text,
+  university_name text, term text, level text, field text, nationality text, residence text, status text,
+  assigned_to uuid, started_at timestamptz, submitted_at timestamptz, complete_at timestamptz,
+  decided_at timestamptz, offered_at timestamptz, accepted_at timestamptz, enrolled_at timestamptz)
+language sql stable security definer
+set search_path = ''
+as $$
+  with scoped as (
+    select a.id, a.reference, a.applicant_id, a.course_id, a.intake_id, c.title, c.university_name, i.term,
+      c.level, c.field, coalesce(nullif(a.answers #>> '{personal,nationality}', ''), p.nationality) nationality,
+      p.country residence, a.status, a.assigned_to, a.created_at,
+      case when a.submitted_at <= as_of then a.submitted_at end submitted_at
+    from public.applications a
+    join public.intakes i on i.id = a.intake_id
+    join public.courses c on c.id = a.course_id
+    left join public.profiles p on p.id = a.applicant_id
+    where i.start_date >= make_date(cycle, 1, 1) and i.start_date < make_date(cycle + 1, 1, 1)
+      and a.created_at <= as_of
+      and (public.staff_sees_all() or a.course_id in (select public.staff_course_ids()))
+      and (filters->>'intake' is null or a.intake_id = (filters->>'intake')::uuid)
+      and (filters->>'course' is null or a.course_id = (filters->>'course')::uuid)
+      and (filters->>'university' is null or c.university_id = (filters->>'university')::uuid)
+      and (filters->>'level' is null or c.level = filters->>'level')
+      and (filters->>'from' is null or a.created_at >= (filters->>'from')::date)
+      and (filters->>'to' is null or a.created_at < (filters->>'to')::date + 1)
+  ), steps as (
+    select h.application_id,
+      min(h.created_at) filter (where h.to_status = 'under_review') reviewed,
+      min(h.created_at) filter (where h.to_status in ('conditions_pending', 'accepted', 'enrolled')) accepted,
+      min(h.created_at) filter (where h.to_status = 'enrolled') enrolled
+    from public.application_status_history h
+    where h.application_id in (select s.id from scoped s) and h.created_at <= as_of
+      and h.to_status in ('under_review', 'conditions_pending', 'accepted', 'enrolled')
+    group by h.application_id
+  ), released as (
+    select d.application_id, min(d.released_at) decided,
+      min(d.released_at) filter (where d.outcome in ('offer_conditional', 'offer_unconditional')) offered
+    from public.application_decisions d
+    where d.state = 'released' and d.released_at <= as_of and d.application_id in (select s.id from scoped s)
+    group by d.application_id
+  )
+  select s.id, s.reference, s.applicant_id, s.course_id, s.intake_id, s.title, s.university_name, s.term, s.level,
+    s.field, s.nationality, s.residence, s.status, s.assigned_to, s.created_at, s.submitted_at,
+    case when s.submitted_at is not null then least(st.reviewed, r.decided) end,
+    r.decided, r.offered, st.accepted, st.enrolled
+  from scoped s
+  left join steps st on st.application_id = s.id
+  left join released r on r.application_id = s.id
+  where filters->>'nationality' is null or s.nationality = filters->>'nationality'
+$$;
+revoke execute on function public.report_applications(jsonb, integer, timestamptz) from public, anon, authenticated;
+
+-- Every report for the filters: {cycle, previous_cycle, as_of, funnel, by_course, time_to_decision,
+-- waiting, nationality, residence, level, field, staff, open_work, options}. Filters: cycle, intake,
+-- course, university, level, nationality, from and to (the day the application was started), as_of.
+create or replace function public.admissions_report(filters jsonb default '{}') returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  as_of timestamptz := coalesce((filters->>'as_of')::timestamptz, now());
+  year_ago timestamptz := as_of - interval '1 year';
+  cycle integer := coalesce((filters->>'cycle')::integer,
+    (select extract(year from min(i.start_date))::integer from public.intakes i where i.start_date >= as_of::date),
+    extract(year from as_of)::integer);
+  earlier jsonb := filters
+    || case when filters ? 'from' then jsonb_build_object('from', ((filters->>'from')::date - interval '1 year')::date) else '{}' end
+    || case when filters ? 'to' then jsonb_build_object('to', ((filters->>'to')::date - interval '1 year')::date) else '{}' end;
+  result jsonb;
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see reports.' using errcode = '42501';
+  end if;
+  -- Malformed ids and dates are refused before anything is read, whatever the data.
+  perform (filters->>'intake')::uuid, (filters->>'course')::uuid, (filters->>'university')::uuid,
+    (filters->>'from')::date, (filters->>'to')::date;
+  if cycle not between 2000 and 2100 then
+    raise exception 'Choose a cycle between 2000 and 2100.' using errcode = '22023';
+  end if;
+  with cur as materialized (
+    select * from public.report_applications(filters, cycle, as_of)
+  ), prv as materialized (
+    select * from public.report_applications(earlier, cycle - 1, year_ago)
+  ), days as (
+    select c.course_id, c.course_title, c.university_name, date_trunc('month', c.decided_at)::date month_,
+      extract(epoch from c.decided_at - c.submitted_at) / 86400 d
+    from cur c where c.decided_at is not null and c.submitted_at is not null
+  ), facts as (
+    -- Applicants by nationality and residence (each counted once), applications by level and field.
+    select f.dim, f.k, f.side, count(distinct f.who) n from (
+      select 'c' side, x.dim, x.k, x.who from cur c cross join lateral (values
+        ('nationality', coalesce(c.nationality, ''), c.applicant_id), ('residence', coalesce(c.residence, ''), c.applicant_id),
+        ('level', c.level, c.id), ('field', c.field, c.id)) x (dim, k, who)
+      where c.submitted_at is not null
+      union all
+      select 'p', x.dim, x.k, x.who from prv p cross join lateral (values
+        ('nationality', coalesce(p.nationality, ''), p.applicant_id), ('residence', coalesce(p.residence, ''), p.applicant_id),
+        ('level', p.level, p.id), ('field', p.field, p.id)) x (dim, k, who)
+      where p.submitted_at is not null
+    ) f group by 1, 2, 3
+  ), breakdown as (
+    select f.dim, f.k, coalesce(sum(f.n) filter (where f.side = 'c'), 0)::bigint cur_n,
+      coalesce(sum(f.n) filter (where f.side = 'p'), 0)::bigint prev_n
+    from facts f group by 1, 2
+  ), weeks as (
+    select (date_trunc('week', as_of)::date - 7 * g)::date week from generate_series(7, 0, -1) g
+  ), staff_work as (
+    select d.recommended_by person, date_trunc('week', d.recommended_at)::date week, count(*) decisions, 0::bigint reads
+    from public.application_decisions d
+    where d.application_id in (select c.id from cur c) and d.recommended_by is not null
+      and d.recommended_at <= as_of and d.recommended_at >= (select min(w.week) from weeks w)
+    group by 1, 2
+    union all
+    select r.reader_id, date_trunc('week', r.submitted_at)::date, 0, count(*)
+    from public.application_reads r
+    where r.application_id in (select c.id from cur c) and r.status = 'submitted'
+      and r.submitted_at <= as_of and r.submitted_at >= (select min(w.week) from weeks w)
+    group by 1, 2
+  ), open_work as (
+    select r.reader_id person, count(*) open_reads, 0::bigint assigned
+    from public.application_reads r
+    where r.application_id in (select c.id from cur c) and r.status in ('assigned', 'draft')
+    group by 1
+    union all
+    select c.assigned_to, 0, count(*)
+    from cur c
+    where c.assigned_to is not null and c.status in ('submitted', 'under_review', 'action_required')
+    group by 1
+  )
+  select jsonb_build_object(
+    'cycle', cycle,
+    'previous_cycle', cycle - 1,
+    'as_of', as_of,
+    'funnel', jsonb_build_object(
+      'current', (select jsonb_build_object('started', count(*), 'submitted', count(c.submitted_at),
+          'complete', count(c.complete_at), 'decided', count(c.decided_at), 'offered', count(c.offered_at),
+          'accepted', count(c.accepted_at), 'enrolled', count(c.enrolled_at)) from cur c),
+      'previous', (select jsonb_build_object('started', count(*), 'submitted', count(p.submitted_at),
+          'complete', count(p.complete_at), 'decided', count(p.decided_at), 'offered', count(p.offered_at),
+          'accepted', count(p.accepted_at), 'enrolled', count(p.enrolled_at)) from prv p)),
+    'by_course', coalesce((
+      select jsonb_agg(x order by x->>'started' desc) from (
+        select jsonb_build_object('course_id', g.course_id, 'intake_id', g.intake_id, 'course_title', g.course_title,
+          'university_name', g.university_name, 'term', g.term, 'started', count(*),
+          'submitted', count(g.submitted_at), 'complete', count(g.complete_at), 'decided', count(g.decided_at),
+          'offered', count(g.offered_at), 'accepted', count(g.accepted_at), 'enrolled', count(g.enrolled_at),
+          'previous_submitted', (select count(p.submitted_at) from prv p where p.course_id = g.course_id)) x
+        from cur g
+        group by g.course_id, g.intake_id, g.course_title, g.university_name, g.term
+        order by count(*) desc, g.course_title, g.term
+        limit 200) t), '[]'),
+    'time_to_decision', jsonb_build_object(
+      'current', (select jsonb_build_object('decided', count(*),
+          'median_days', round((percentile_cont(0.5) within group (order by d.d))::numeric, 1),
+          'p90_days', round((percentile_cont(0.9) within group (order by d.d))::numeric, 1)) from days d),
+      'previous', (select jsonb_build_object('decided', count(*),
+          'median_days', round((percentile_cont(0.5) within group (order by x.d))::numeric, 1),
+          'p90_days', round((percentile_cont(0.9) within group (order by x.d))::numeric, 1))
+        from (select extract(epoch from p.decided_at - p.submitted_at) / 86400 d from prv p
+          where p.decided_at is not null and p.submitted_at is not null) x),
+      'by_month', coalesce((select jsonb_agg(jsonb_build_object('month', m.month_, 'decided', m.n,
+          'median_days', m.median, 'p90_days', m.p90) order by m.month_) from (
+        select d.month_, count(*) n, round((percentile_cont(0.5) within group (order by d.d))::numeric, 1) median,
+          round((percentile_cont(0.9) within group (order by d.d))::numeric, 1) p90
+        from days d group by d.month_) m), '[]'),
+      'by_course', coalesce((select jsonb_agg(jsonb_build_object('course_id', m.course_id, 'course_title', m.course_title,
+          'university_name', m.university_name, 'decided', m.n, 'median_days', m.median, 'p90_days', m.p90)
+          order by m.n desc, m.course_title) from (
+        select d.course_id, d.course_title, d.university_name, count(*) n,
+          round((percentile_cont(0.5) within group (order by d.d))::numeric, 1) median,
+          round((percentile_cont(0.9) within group (order by d.d))::numeric, 1) p90
+        from days d group by 1, 2, 3 order by count(*) desc, d.course_title limit 100) m), '[]')),
+    'waiting', coalesce((select jsonb_agg(jsonb_build_object('id', w.id, 'reference', w.reference,
+        'course_title', w.course_title, 'university_name', w.university_name, 'status', w.status,
+        'submitted_at', w.submitted_at,
+        'days', round((extract(epoch from as_of - w.submitted_at) / 86400)::numeric, 1)) order by w.submitted_at)
+      from (select c.* from cur c
+        where c.submitted_at is not null and c.decided_at is null
+          and c.status in ('submitted', 'under_review', 'action_required')
+        order by c.submitted_at, c.id limit 10) w), '[]'),
+    'nationality', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)
+        order by b.cur_n desc, b.prev_n desc, b.k) from breakdown b where b.dim = 'nationality'), '[]'),
+    'residence', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)
+        order by b.cur_n desc, b.prev_n desc, b.k) from breakdown b where b.dim = 'residence'), '[]'),
+    'level', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)
+        order by b.cur_n desc, b.prev_n desc, b.k) from breakdown b where b.dim = 'level'), '[]'),
+    'field', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)
+        order by b.cur_n desc, b.prev_n desc, b.k) from breakdown b where b.dim = 'field'), '[]'),
+    'weeks', (select jsonb_agg(w.week order by w.week) from weeks w),
+    'staff', coalesce((select jsonb_agg(jsonb_build_object('person', s.person, 'email', u.email, 'week', s.week,
+        'decisions', s.decisions, 'reads', s.reads) order by u.email, s.week)
+      from (select sw.person, sw.week, sum(sw.decisions)::bigint decisions, sum(sw.reads)::bigint reads
+        from staff_work sw group by 1, 2) s
+      left join auth.users u on u.id = s.person), '[]'),
+    'open_work', coalesce((select jsonb_agg(jsonb_build_object('person', o.person, 'email', u.email,
+        'open_reads', o.open_reads, 'assigned', o.assigned) order by o.open_reads + o.assigned desc, u.email)
+      from (select ow.person, sum(ow.open_reads)::bigint open_reads, sum(ow.assigned)::bigint assigned
+        from open_work ow group by 1) o
+      left join auth.users u on u.id = o.person), '[]'),
+    'options', jsonb_build_object(
+      'cycles', coalesce((select jsonb_agg(y order by y desc) from (
+        select distinct extract(year from i.start_date)::integer y
+        from public.intakes i where exists (select 1 from public.applications a where a.intake_id = i.id)) ys), '[]'),
+      'universities', coalesce((select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name) order by u.name)
+        from public.universities u
+        where public.staff_sees_all() or u.id in (select s.university_id from public.staff_universities s
+          where s.user_id = (select auth.uid()))), '[]'))
+  ) into result;
+  return result;
+end
+$$;
+revoke execute on function public.admissions_report(jsonb) from public, anon;
+grant execute on function public.admissions_report(jsonb) to authenticated, service_role;
