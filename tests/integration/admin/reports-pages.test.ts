@@ -15,6 +15,7 @@ let counsellor = '';
 let applicantCookie = '';
 const universities = { a: '', b: '' };
 let cycle = 0;
+const applications: string[] = [];
 const TITLE_A = `=HYPERLINK("http://evil.example") Report Course ${randomUUID().slice(0, 6)}`;
 const TITLE_B = `Other Report Course ${randomUUID().slice(0, 6)}`;
 
@@ -73,8 +74,26 @@ beforeAll(async () => {
     [courseA, intakeA],
     [courseB, intakeB],
   ] as const) {
-    await submitted(await person(fuzz.stack), courseId, intakeId);
+    applications.push((await submitted(await person(fuzz.stack), courseId, intakeId)).id);
   }
+  // The first applicant's name reads as a formula; the second has two sent reads.
+  await fuzz.stack.db.query(
+    `update public.applications set answers = jsonb_set(answers, '{personal,full_name}', '"=cmd|calc"') where id = $1`,
+    [applications[0]],
+  );
+  await fuzz.stack.db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica');
+    for (const total of [70, 81]) {
+      await tx.query(
+        `insert into public.application_reads (application_id, reader_id, status, scoresheet_version_id, total,
+           recommendation, submitted_at)
+         select $1, u.id, 'submitted', gen_random_uuid(), $2, (public.read_recommendations())[1], now()
+         from auth.users u where u.id not in (select reader_id from public.application_reads where application_id = $1)
+         limit 1`,
+        [applications[1], total],
+      );
+    }
+  });
   const { rows } = await fuzz.stack.db.query<{ cycle: number }>(
     'select extract(year from start_date)::int as cycle from public.intakes where id = $1',
     [intakeA],
@@ -192,5 +211,47 @@ describe('the reports pages', () => {
     );
     expect(page.status).toBe(200);
     expect((await get('/admin/reports/export.csv?table=nope', fuzz.admin.cookie)).status).toBe(400);
+  });
+});
+
+describe('the applications export', () => {
+  const exportPath = (query: string) => `/admin/applications/export?${query}`;
+
+  it("lists the queue's filter with the columns ticked, a formula-like name as text, and the mean score", async () => {
+    const course = encodeURIComponent(TITLE_A.slice(TITLE_A.indexOf('Report Course')));
+    const rows = await csvRows(
+      exportPath(`course=${course}&sort=reference&col=reference&col=university&col=name&col=reads&col=score`),
+      fuzz.admin.cookie,
+    );
+    expect(rows[0]).toEqual(['Reference', 'University', 'Applicant name', 'Reads sent', 'Mean read score']);
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).map((row) => row[1])).toEqual([
+      expect.stringContaining('Report University A'),
+      expect.stringContaining('Report University A'),
+    ]);
+    expect(rows.slice(1).map((row) => row[2])).toContain("'=cmd|calc");
+    expect(rows.slice(1).find((row) => row[3] === '2')?.[4]).toBe('75.5');
+  });
+
+  it('gives a counsellor only the applications of the universities they cover', async () => {
+    const rows = await csvRows(
+      exportPath(`course=${encodeURIComponent('Report University')}&col=university`),
+      counsellor,
+    );
+    expect(rows.slice(1).every((row) => row[0]?.startsWith('Report University A'))).toBe(true);
+    expect(rows.length).toBeGreaterThan(1);
+  });
+
+  it('writes a workbook, asks for a column when none is ticked, and is for staff only', async () => {
+    const xlsx = await get(exportPath('col=reference&format=xlsx'), fuzz.admin.cookie);
+    expect(xlsx.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const files = unzipSync(new Uint8Array(await xlsx.arrayBuffer()));
+    expect(strFromU8(files['xl/workbook.xml'] ?? new Uint8Array())).toContain('name="Applications"');
+    const none = await get(exportPath('col=nope'), fuzz.admin.cookie);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('Choose at least one column');
+    expect((await get(exportPath('col=reference'), applicantCookie)).status).toBe(404);
   });
 });

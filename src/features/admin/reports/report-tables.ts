@@ -1,3 +1,4 @@
+import type { SheetKind, SheetValue } from '../../../lib/spreadsheet.server.ts';
 import { countryName } from '../../../lib/countries.ts';
 import { LEVEL_LABELS } from '../../../lib/course-options.ts';
 import { statusLabel } from '../../../lib/application-status.ts';
@@ -7,8 +8,8 @@ import type { Funnel, Report } from './report-schema.ts';
  * Every report as one table model, which the page draws (chart and table), and the CSV and workbook
  * exports write: the three always show the same numbers.
  */
-export type CellKind = 'text' | 'count' | 'percent' | 'days' | 'day';
-export type CellValue = string | number | null;
+export type CellKind = SheetKind;
+export type CellValue = SheetValue;
 
 export interface ReportColumn {
   label: string;

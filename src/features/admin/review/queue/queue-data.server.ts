@@ -34,7 +34,7 @@ export interface QueueList {
 const COLUMNS = `id, reference, status, submitted_at, assigned_to, applicant_id,
   applicant_name:answers->personal->>full_name`;
 
-const ORDER_COLUMN: Record<QueueSort, string> = {
+export const ORDER_COLUMN: Record<QueueSort, string> = {
   submitted: 'submitted_at',
   deadline: 'intake(deadline)',
   status: 'status',
