@@ -12,7 +12,8 @@
 --   offered:   its first offer was released
 --   accepted:  the applicant accepted an offer
 --   enrolled:  the applicant enrolled
-create or replace function public.report_applications(filters jsonb, cycle integer, as_of timestamptz)
+create or replace function public.report_applications(filters jsonb, cycle integer, as_of timestamptz,
+  everything boolean default false)
 returns table (id uuid, reference text, applicant_id uuid, course_id uuid, intake_id uuid, course_title text,
   university_name text, term text, level text, field text, nationality text, residence text, status text,
   assigned_to uuid, started_at timestamptz, submitted_at timestamptz, complete_at timestamptz,
@@ -31,7 +32,7 @@ as $$
     left join public.profiles p on p.id = a.applicant_id
     where i.start_date >= make_date(cycle, 1, 1) and i.start_date < make_date(cycle + 1, 1, 1)
       and a.created_at <= as_of
-      and (public.staff_sees_all() or a.course_id in (select public.staff_course_ids()))
+      and (everything or public.staff_sees_all() or a.course_id in (select public.staff_course_ids()))
       and (filters->>'intake' is null or a.intake_id = (filters->>'intake')::uuid)
       and (filters->>'course' is null or a.course_id = (filters->>'course')::uuid)
       and (filters->>'university' is null or c.university_id = (filters->>'university')::uuid)
@@ -63,12 +64,14 @@ as $$
   left join released r on r.application_id = s.id
   where filters->>'nationality' is null or s.nationality = filters->>'nationality'
 $$;
-revoke execute on function public.report_applications(jsonb, integer, timestamptz) from public, anon, authenticated;
+revoke execute on function public.report_applications(jsonb, integer, timestamptz, boolean) from public, anon, authenticated;
 
 -- Every report for the filters: {cycle, previous_cycle, as_of, funnel, by_course, time_to_decision,
 -- waiting, nationality, residence, level, field, staff, open_work, options}. Filters: cycle, intake,
 -- course, university, level, nationality, from and to (the day the application was started), as_of.
-create or replace function public.admissions_report(filters jsonb default '{}') returns jsonb
+-- `everything` counts every university, for the weekly summary that administrators receive; else the
+-- caller's universities.
+create or replace function public.report_figures(filters jsonb, everything boolean) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -83,9 +86,6 @@ declare
     || case when filters ? 'to' then jsonb_build_object('to', ((filters->>'to')::date - interval '1 year')::date) else '{}' end;
   result jsonb;
 begin
-  if not public.is_staff() then
-    raise exception 'Only admissions staff see reports.' using errcode = '42501';
-  end if;
   -- Malformed ids and dates are refused before anything is read, whatever the data.
   perform (filters->>'intake')::uuid, (filters->>'course')::uuid, (filters->>'university')::uuid,
     (filters->>'from')::date, (filters->>'to')::date;
@@ -93,9 +93,9 @@ begin
     raise exception 'Choose a cycle between 2000 and 2100.' using errcode = '22023';
   end if;
   with cur as materialized (
-    select * from public.report_applications(filters, cycle, as_of)
+    select * from public.report_applications(filters, cycle, as_of, everything)
   ), prv as materialized (
-    select * from public.report_applications(earlier, cycle - 1, year_ago)
+    select * from public.report_applications(earlier, cycle - 1, year_ago, everything)
   ), days as (
     select c.course_id, c.course_title, c.university_name, date_trunc('month', c.decided_at)::date month_,
       extract(epoch from c.decided_at - c.submitted_at) / 86400 d
@@ -218,11 +218,115 @@ begin
         from public.intakes i where exists (select 1 from public.applications a where a.intake_id = i.id)) ys), '[]'),
       'universities', coalesce((select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name) order by u.name)
         from public.universities u
-        where public.staff_sees_all() or u.id in (select s.university_id from public.staff_universities s
+        where everything or public.staff_sees_all() or u.id in (select s.university_id from public.staff_universities s
           where s.user_id = (select auth.uid()))), '[]'))
   ) into result;
   return result;
 end
 $$;
+revoke execute on function public.report_figures(jsonb, boolean) from public, anon, authenticated;
+
+-- The reports a member of staff reads: the universities they cover.
+create or replace function public.admissions_report(filters jsonb default '{}') returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only admissions staff see reports.' using errcode = '42501';
+  end if;
+  return public.report_figures(coalesce(filters, '{}'), false);
+end
+$$;
 revoke execute on function public.admissions_report(jsonb) from public, anon;
 grant execute on function public.admissions_report(jsonb) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The weekly summary: administrators who opt in get the cycle's figures once a week, beside the
+-- same figures a week earlier and on the same date last year, through the outbox.
+
+alter table public.staff_notification_settings
+  add column weekly_summary boolean not null default false,
+  add column last_summary_at timestamptz;
+grant insert (weekly_summary), update (weekly_summary) on public.staff_notification_settings to authenticated;
+
+-- One line of the summary: "Submitted: 120 (115 a week ago; 98 on this date last year)".
+create or replace function public.summary_line(label text, now_ jsonb, week_ago jsonb, last_year jsonb) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select format('%s: %s (%s a week ago; %s on this date last year)', label, coalesce(now_ #>> '{}', '–'),
+    coalesce(week_ago #>> '{}', '–'), coalesce(last_year #>> '{}', '–'))
+$$;
+revoke execute on function public.summary_line(text, jsonb, jsonb, jsonb) from public, anon;
+
+-- Composes the summaries due (each administrator's first, then one every 7 days), returns how many.
+-- Any number of servers may run it at once: each administrator's row is taken once.
+create or replace function public.compose_weekly_summaries(at_ timestamptz default now()) returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  person record;
+  cur jsonb;
+  wk jsonb;
+  lines text[];
+  event_id bigint;
+  composed integer := 0;
+  failure text;
+  step record;
+begin
+  for person in
+    select s.user_id from public.staff_notification_settings s
+    where s.weekly_summary and (s.last_summary_at is null or s.last_summary_at <= at_ - interval '7 days')
+      and exists (select 1 from public.user_roles r where r.user_id = s.user_id and r.role = 'admin')
+    for update of s skip locked
+  loop
+    update public.staff_notification_settings s set last_summary_at = at_ where s.user_id = person.user_id;
+    begin
+      cur := public.report_figures(jsonb_build_object('as_of', at_), true);
+      wk := public.report_figures(jsonb_build_object('as_of', at_ - interval '7 days', 'cycle', cur->'cycle'), true);
+      lines := '{}';
+      for step in select * from (values ('started', 'Started'), ('submitted', 'Submitted'), ('complete', 'Complete'),
+          ('decided', 'Decided'), ('offered', 'Offered'), ('accepted', 'Accepted'), ('enrolled', 'Enrolled')) x (k, label)
+      loop
+        lines := lines || public.summary_line(step.label, cur->'funnel'->'current'->step.k,
+          wk->'funnel'->'current'->step.k, cur->'funnel'->'previous'->step.k);
+      end loop;
+      lines := lines || public.summary_line('Median days to a decision', cur->'time_to_decision'->'current'->'median_days',
+        wk->'time_to_decision'->'current'->'median_days', cur->'time_to_decision'->'previous'->'median_days');
+      lines := lines || public.summary_line('90th percentile days to a decision',
+        cur->'time_to_decision'->'current'->'p90_days', wk->'time_to_decision'->'current'->'p90_days',
+        cur->'time_to_decision'->'previous'->'p90_days');
+      insert into public.notification_events (recipient_id, application_id, template_key, fields)
+      values (person.user_id, null, 'weekly_summary', jsonb_build_object(
+        'recipient_name', coalesce((select nullif(btrim(p.full_name), '') from public.profiles p where p.id = person.user_id), 'there'),
+        'site_url', (select st.site_url from public.admissions_settings st),
+        'cycle', cur->>'cycle',
+        'previous_cycle', cur->>'previous_cycle',
+        'week_of', to_char(at_ at time zone 'UTC', 'FMDD FMMonth YYYY'),
+        'figures', array_to_string(lines, E'\n'),
+        'figures_html', '<ul><li>' || array_to_string(array(select public.escape_html(l) from unnest(lines) l), '</li><li>')
+          || '</li></ul>'))
+      returning id into event_id;
+      perform public.compose_message(person.user_id, null, array[event_id], 'staff_digest');
+      composed := composed + 1;
+    exception when others then
+      failure := sqlerrm;
+      perform public.record_job_failure('digest', 'weekly-summary:' || person.user_id, person.user_id, null, failure);
+    end;
+  end loop;
+  return composed;
+end
+$$;
+revoke execute on function public.compose_weekly_summaries(timestamptz) from public, anon, authenticated;
+grant execute on function public.compose_weekly_summaries(timestamptz) to service_role;
+
+insert into public.message_templates (key, audience, essential, stands_alone, description, fields, subject, summary, body_text, body_html) values
+('weekly_summary', 'staff', true, true,
+  'The weekly figures an administrator asked for: the cycle so far, against a week ago and the same date last year.',
+  '{recipient_name,site_url,cycle,previous_cycle,week_of,figures,figures_html}',
+  'Admissions this week: the {{cycle}} cycle as of {{week_of}}',
+  'The {{cycle}} cycle as of {{week_of}}, against last week and last year.',
+  E'Hello {{recipient_name}},\n\nThe {{cycle}} entry cycle as of {{week_of}}, against a week ago and the {{previous_cycle}} cycle on the same date:\n\n{{figures}}\n\nEvery report, with its tables and downloads: {{site_url}}/admin/reports\n\nYou get this because you asked for a weekly summary. Change it at {{site_url}}/admin/notifications\n\nUnipath',
+  '<p>Hello {{recipient_name}},</p><p>The {{cycle}} entry cycle as of {{week_of}}, against a week ago and the {{previous_cycle}} cycle on the same date:</p>{{figures_html}}<p><a href="{{site_url}}/admin/reports">Every report, with its tables and downloads</a></p><p>You get this because you asked for a weekly summary. <a href="{{site_url}}/admin/notifications">Change it</a>.</p><p>Unipath</p>');

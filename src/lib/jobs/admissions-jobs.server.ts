@@ -87,8 +87,15 @@ export async function settleDueInvoices(service: SupabaseClient<Database>): Prom
   return data;
 }
 
+/** The weekly summaries administrators asked for, each once a week; any number of servers may run this. */
+export async function composeWeeklySummaries(service: SupabaseClient<Database>): Promise<number> {
+  const { data, error } = await service.rpc('compose_weekly_summaries', {});
+  if (error) throw new Error(`reports: could not compose the weekly summaries: ${error.message}`);
+  return data;
+}
+
 /**
- * The hourly job: the reminders due, the saved-search alerts, fees and deposits due, old rate-limit
+ * The hourly job: the reminders due, the saved-search alerts, fees and deposits due, the weekly summaries, old rate-limit
  * windows and readers' comments past their retention, each run whatever became of the others. What failed is logged;
  * answers how many parts failed.
  */
@@ -98,6 +105,7 @@ export async function queueHourlyMessages(service: SupabaseClient<Database>): Pr
     queueReminders,
     queueSearchAlerts,
     settleDueInvoices,
+    composeWeeklySummaries,
     forgetRateLimits,
     eraseOldReadComments,
   ]) {

@@ -2977,20 +2977,26 @@ export type Database = {
         Row: {
           delivery: string;
           last_digest_at: string | null;
+          last_summary_at: string | null;
           updated_at: string;
           user_id: string;
+          weekly_summary: boolean;
         };
         Insert: {
           delivery?: string;
           last_digest_at?: string | null;
+          last_summary_at?: string | null;
           updated_at?: string;
           user_id: string;
+          weekly_summary?: boolean;
         };
         Update: {
           delivery?: string;
           last_digest_at?: string | null;
+          last_summary_at?: string | null;
           updated_at?: string;
           user_id?: string;
+          weekly_summary?: boolean;
         };
         Relationships: [];
       };
@@ -3676,6 +3682,12 @@ export type Database = {
       compose_staff_digests: {
         Args: {
           every_hours?: number;
+        };
+        Returns: number;
+      };
+      compose_weekly_summaries: {
+        Args: {
+          at_?: string;
         };
         Returns: number;
       };
@@ -4970,6 +4982,7 @@ export type Database = {
         Args: {
           as_of: string;
           cycle: number;
+          everything?: boolean;
           filters: Json;
         };
         Returns: {
@@ -4995,6 +5008,13 @@ export type Database = {
           term: string;
           university_name: string;
         }[];
+      };
+      report_figures: {
+        Args: {
+          everything: boolean;
+          filters: Json;
+        };
+        Returns: Json;
       };
       request_extra_read: {
         Args: {
@@ -5524,6 +5544,15 @@ export type Database = {
           similarity: number;
           term: string;
         }[];
+      };
+      summary_line: {
+        Args: {
+          label: string;
+          last_year: Json;
+          now_: Json;
+          week_ago: Json;
+        };
+        Returns: string;
       };
       sync_course_search: {
         Args: {

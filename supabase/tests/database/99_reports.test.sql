@@ -3,7 +3,7 @@
 -- 2026 as of 1 March 2026. Only staff read reports, and a counsellor of one university sees its
 -- applications only.
 begin;
-select plan(41);
+select plan(50);
 select tests.create_user(h) from unnest(array['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']) h;
 select tests.create_user('admin', 'admin');
 select tests.create_user('office_a', 'counsellor');
@@ -245,6 +245,32 @@ select is((select count(*)::int from got, jsonb_array_elements(report->'staff') 
   'and none of its work is counted');
 select is((select report->'time_to_decision'->'current'->>'decided' from got where who = 'office_b'), '0',
   'and none of its decisions are timed');
+
+-- The weekly summary: administrators who ask for it, once a week, through the outbox.
+select tests.clear_authentication();
+insert into public.staff_notification_settings (user_id, delivery, weekly_summary) values
+  (tests.user_id('admin'), 'immediate', true), (tests.user_id('office_a'), 'immediate', true);
+select is(public.compose_weekly_summaries('2027-03-01T00:00:00Z'), 1, 'one summary is due: the administrator''s');
+select is((select count(*)::int from public.notification_outbox o where o.recipient = 'office_a@tap.test'
+  and o.subject like 'Admissions this week%'), 0, 'a counsellor who ticked it gets none: the summary is for administrators');
+select is((select o.subject from public.notification_outbox o where o.recipient = 'admin@tap.test'
+  and o.subject like 'Admissions this week%'), 'Admissions this week: the 2027 cycle as of 1 March 2027',
+  'the summary names the cycle and the day');
+select ok((select o.body like '%Submitted: 5 (5 a week ago; 1 on this date last year)%'
+    and o.body like '%Decided: 3 (3 a week ago; 1 on this date last year)%'
+    and o.body like '%Median days to a decision: 20.0 (20.0 a week ago; 10.0 on this date last year)%'
+  from public.notification_outbox o where o.recipient = 'admin@tap.test' and o.subject like 'Admissions this week%'),
+  'its figures stand beside last week''s and last year''s');
+select is(public.compose_weekly_summaries('2027-03-03T00:00:00Z'), 0, 'no second summary within the week');
+select is(public.compose_weekly_summaries('2027-03-08T00:00:00Z'), 1, 'the next one a week later');
+update public.staff_notification_settings set weekly_summary = false where user_id = tests.user_id('admin');
+select is(public.compose_weekly_summaries('2027-03-20T00:00:00Z'), 0, 'none once the administrator opts out');
+select tests.authenticate_as('admin');
+select throws_ok($$ select public.compose_weekly_summaries() $$, '42501', null,
+  'only the server''s job composes summaries');
+select throws_ok($$ select public.report_figures('{}', true) $$, '42501', null,
+  'and nobody reads every university''s figures through the function behind them');
+select tests.clear_authentication();
 
 select * from finish();
 rollback;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookies, startFuzzApp, type FuzzApp } from '../security/app-harness.ts';
+import { csrfFor, sessionCookies, startFuzzApp, type FuzzApp } from '../security/app-harness.ts';
 import { intake, person, submitted } from '../applications/fixtures.ts';
 
 /**
@@ -253,5 +253,57 @@ describe('the applications export', () => {
     expect(none.status).toBe(400);
     expect(await none.text()).toContain('Choose at least one column');
     expect((await get(exportPath('col=reference'), applicantCookie)).status).toBe(404);
+  });
+});
+
+describe('the weekly summary', () => {
+  const post = (who: { cookie: string; csrf: string }, fields: Record<string, string>) =>
+    fetch(new URL('/admin/notifications', fuzz.app.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: who.cookie,
+        origin: new URL(fuzz.app.url).origin,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ csrf_token: who.csrf, ...fields }),
+    });
+
+  it('goes, once a week, to an administrator who ticks it on their notifications page', async () => {
+    const email = `summary-admin-${Date.now()}@example.com`;
+    const admin = await csrfFor(fuzz.app.url, await sessionCookies(fuzz.stack, email, 'admin'));
+    const page = await (await get('/admin/notifications', admin.cookie)).text();
+    expect(page).toContain('Send me the weekly summary');
+    expect((await post(admin, { intent: 'save-summary', weekly_summary: 'yes' })).status).toBe(303);
+    const service = fuzz.stack.db;
+    const composed = await service.query<{ n: number }>('select public.compose_weekly_summaries() as n');
+    expect(composed.rows[0]?.n).toBeGreaterThanOrEqual(1);
+    const { rows } = await service.query<{ subject: string; body: string }>(
+      'select subject, body from public.notification_outbox where recipient = $1',
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.subject).toMatch(/^Admissions this week: the \d{4} cycle as of /);
+    expect(rows[0]?.body).toMatch(/Submitted: \d+ \(\d+ a week ago; \d+ on this date last year\)/);
+    await service.query('select public.compose_weekly_summaries()');
+    const again = await service.query('select 1 from public.notification_outbox where recipient = $1', [
+      email,
+    ]);
+    expect(again.rows).toHaveLength(1);
+    expect((await post(admin, { intent: 'save-summary' })).status).toBe(303);
+    const off = await service.query<{ weekly_summary: boolean }>(
+      `select s.weekly_summary from public.staff_notification_settings s join auth.users u on u.id = s.user_id
+       where u.email = $1`,
+      [email],
+    );
+    expect(off.rows[0]?.weekly_summary).toBe(false);
+  });
+
+  it('is not offered to a counsellor, whose post of it is refused', async () => {
+    const office = await csrfFor(fuzz.app.url, counsellor);
+    expect(await (await get('/admin/notifications', counsellor)).text()).not.toContain(
+      'Send me the weekly summary',
+    );
+    expect((await post(office, { intent: 'save-summary', weekly_summary: 'yes' })).status).toBe(400);
   });
 });

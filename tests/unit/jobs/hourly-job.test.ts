@@ -24,6 +24,7 @@ describe('the hourly job', () => {
       'queue_reminders',
       'queue_search_alerts',
       'settle_due_invoices',
+      'compose_weekly_summaries',
       'forget_rate_limits',
       'erase_old_read_comments',
     ]);
@@ -43,8 +44,9 @@ describe('the hourly job', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client, called } = serviceAnswering({ settle_due_invoices: { error: { message: 'deadlock' } } });
     expect(await queueHourlyMessages(client)).toBe(1);
-    expect(called.slice(-3)).toEqual([
+    expect(called.slice(-4)).toEqual([
       'settle_due_invoices',
+      'compose_weekly_summaries',
       'forget_rate_limits',
       'erase_old_read_comments',
     ]);
@@ -58,8 +60,19 @@ describe('the hourly job', () => {
       erase_old_read_comments: { error: { message: 'locked' } },
     });
     expect(await queueHourlyMessages(client)).toBe(1);
-    expect(called).toHaveLength(5);
+    expect(called).toHaveLength(6);
     expect(logged).toHaveBeenCalledWith('retention: could not erase old reader comments: locked');
+    logged.mockRestore();
+  });
+
+  it('goes on to the rest when the weekly summaries fail, and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, called } = serviceAnswering({
+      compose_weekly_summaries: { error: { message: 'timeout' } },
+    });
+    expect(await queueHourlyMessages(client)).toBe(1);
+    expect(called.slice(-2)).toEqual(['forget_rate_limits', 'erase_old_read_comments']);
+    expect(logged).toHaveBeenCalledWith('reports: could not compose the weekly summaries: timeout');
     logged.mockRestore();
   });
 
