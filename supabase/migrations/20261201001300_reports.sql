@@ -14,55 +14,78 @@
 --   enrolled:  the applicant enrolled
 create or replace function public.report_applications(filters jsonb, cycle integer, as_of timestamptz,
   everything boolean default false)
-returns table (id uuid, reference text, applicant_id uuid, course_id uuid, intake_id uuid, course_title text,
-  university_name text, term text, level text, field text, nationality text, residence text, status text,
-  assigned_to uuid, started_at timestamptz, submitted_at timestamptz, complete_at timestamptz,
-  decided_at timestamptz, offered_at timestamptz, accepted_at timestamptz, enrolled_at timestamptz)
-language sql stable security definer
+returns table (id uuid, applicant_id uuid, course_id uuid, intake_id uuid, level text, field text,
+  nationality text, residence text, status text, assigned_to uuid, started_at timestamptz,
+  submitted_at timestamptz, complete_at timestamptz, decided_at timestamptz, offered_at timestamptz,
+  accepted_at timestamptz, enrolled_at timestamptz)
+language plpgsql stable security definer
 set search_path = ''
+-- Compiling these queries would take longer than running them; a plan made for the filters given
+-- (not a generic one) keeps every filter left unset out of the work; the rows fit in memory.
+set jit = off
+set plan_cache_mode = force_custom_plan
+set work_mem = '64MB'
+rows 10000
 as $$
-  with scoped as (
-    select a.id, a.reference, a.applicant_id, a.course_id, a.intake_id, c.title, c.university_name, i.term,
-      c.level, c.field, coalesce(nullif(a.answers #>> '{personal,nationality}', ''), p.nationality) nationality,
+#variable_conflict use_column
+declare
+  -- The scope and the filters, worked out once, so the query is planned with them as constants.
+  sees_all boolean := everything or public.staff_sees_all();
+  covered uuid[] := case when everything or public.staff_sees_all() then '{}'
+    else array(select public.staff_course_ids()) end;
+  only_intake uuid := (filters->>'intake')::uuid;
+  only_course uuid := (filters->>'course')::uuid;
+  only_university uuid := (filters->>'university')::uuid;
+  only_level text := filters->>'level';
+  only_nationality text := filters->>'nationality';
+  started_from date := (filters->>'from')::date;
+  started_to date := (filters->>'to')::date;
+begin
+  return query
+  with scoped as materialized (
+    select a.id, a.applicant_id, a.course_id, a.intake_id, c.level, c.field,
+      -- The profile's nationality, else the one the application gave (the answers are read only then).
+      coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) nationality,
       p.country residence, a.status, a.assigned_to, a.created_at,
       case when a.submitted_at <= as_of then a.submitted_at end submitted_at
-    from public.applications a
-    join public.intakes i on i.id = a.intake_id
+    from public.intakes i
+    join public.applications a on a.intake_id = i.id
     join public.courses c on c.id = a.course_id
     left join public.profiles p on p.id = a.applicant_id
     where i.start_date >= make_date(cycle, 1, 1) and i.start_date < make_date(cycle + 1, 1, 1)
       and a.created_at <= as_of
-      and (everything or public.staff_sees_all() or a.course_id in (select public.staff_course_ids()))
-      and (filters->>'intake' is null or a.intake_id = (filters->>'intake')::uuid)
-      and (filters->>'course' is null or a.course_id = (filters->>'course')::uuid)
-      and (filters->>'university' is null or c.university_id = (filters->>'university')::uuid)
-      and (filters->>'level' is null or c.level = filters->>'level')
-      and (filters->>'from' is null or a.created_at >= (filters->>'from')::date)
-      and (filters->>'to' is null or a.created_at < (filters->>'to')::date + 1)
+      and (sees_all or a.course_id = any (covered))
+      and (only_intake is null or a.intake_id = only_intake)
+      and (only_course is null or a.course_id = only_course)
+      and (only_university is null or c.university_id = only_university)
+      and (only_level is null or c.level = only_level)
+      and (started_from is null or a.created_at >= started_from)
+      and (started_to is null or a.created_at < started_to + 1)
+      and (only_nationality is null
+        or coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) = only_nationality)
   ), steps as (
     select h.application_id,
       min(h.created_at) filter (where h.to_status = 'under_review') reviewed,
       min(h.created_at) filter (where h.to_status in ('conditions_pending', 'accepted', 'enrolled')) accepted,
       min(h.created_at) filter (where h.to_status = 'enrolled') enrolled
-    from public.application_status_history h
-    where h.application_id in (select s.id from scoped s) and h.created_at <= as_of
-      and h.to_status in ('under_review', 'conditions_pending', 'accepted', 'enrolled')
+    from scoped s join public.application_status_history h on h.application_id = s.id
+    where h.created_at <= as_of and h.to_status in ('under_review', 'conditions_pending', 'accepted', 'enrolled')
     group by h.application_id
   ), released as (
     select d.application_id, min(d.released_at) decided,
       min(d.released_at) filter (where d.outcome in ('offer_conditional', 'offer_unconditional')) offered
-    from public.application_decisions d
-    where d.state = 'released' and d.released_at <= as_of and d.application_id in (select s.id from scoped s)
+    from scoped s join public.application_decisions d on d.application_id = s.id
+    where d.state = 'released' and d.released_at <= as_of
     group by d.application_id
   )
-  select s.id, s.reference, s.applicant_id, s.course_id, s.intake_id, s.title, s.university_name, s.term, s.level,
-    s.field, s.nationality, s.residence, s.status, s.assigned_to, s.created_at, s.submitted_at,
+  select s.id, s.applicant_id, s.course_id, s.intake_id, s.level, s.field, s.nationality, s.residence, s.status,
+    s.assigned_to, s.created_at, s.submitted_at,
     case when s.submitted_at is not null then least(st.reviewed, r.decided) end,
     r.decided, r.offered, st.accepted, st.enrolled
   from scoped s
   left join steps st on st.application_id = s.id
-  left join released r on r.application_id = s.id
-  where filters->>'nationality' is null or s.nationality = filters->>'nationality'
+  left join released r on r.application_id = s.id;
+end
 $$;
 revoke execute on function public.report_applications(jsonb, integer, timestamptz, boolean) from public, anon, authenticated;
 
@@ -74,6 +97,9 @@ revoke execute on function public.report_applications(jsonb, integer, timestampt
 create or replace function public.report_figures(filters jsonb, everything boolean) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
+set jit = off
+set plan_cache_mode = force_custom_plan
+set work_mem = '64MB'
 as $$
 declare
   as_of timestamptz := coalesce((filters->>'as_of')::timestamptz, now());
@@ -97,44 +123,56 @@ begin
   ), prv as materialized (
     select * from public.report_applications(earlier, cycle - 1, year_ago, everything)
   ), days as (
-    select c.course_id, c.course_title, c.university_name, date_trunc('month', c.decided_at)::date month_,
+    select c.course_id, date_trunc('month', c.decided_at)::date month_,
       extract(epoch from c.decided_at - c.submitted_at) / 86400 d
     from cur c where c.decided_at is not null and c.submitted_at is not null
-  ), facts as (
-    -- Applicants by nationality and residence (each counted once), applications by level and field.
-    select f.dim, f.k, f.side, count(distinct f.who) n from (
-      select 'c' side, x.dim, x.k, x.who from cur c cross join lateral (values
-        ('nationality', coalesce(c.nationality, ''), c.applicant_id), ('residence', coalesce(c.residence, ''), c.applicant_id),
-        ('level', c.level, c.id), ('field', c.field, c.id)) x (dim, k, who)
-      where c.submitted_at is not null
-      union all
-      select 'p', x.dim, x.k, x.who from prv p cross join lateral (values
-        ('nationality', coalesce(p.nationality, ''), p.applicant_id), ('residence', coalesce(p.residence, ''), p.applicant_id),
-        ('level', p.level, p.id), ('field', p.field, p.id)) x (dim, k, who)
-      where p.submitted_at is not null
-    ) f group by 1, 2, 3
+  ), applicants as (
+    -- Each applicant once per cycle, however many choices they made (nationality and residence are
+    -- the profile's, so one applicant has one of each).
+    select distinct on (c.applicant_id) 'c' side, coalesce(c.nationality, '') nationality,
+      coalesce(c.residence, '') residence
+    from cur c where c.submitted_at is not null
+    union all
+    select distinct on (p.applicant_id) 'p', coalesce(p.nationality, ''), coalesce(p.residence, '')
+    from prv p where p.submitted_at is not null
+  ), submitted as (
+    select 'c' side, c.level, c.field from cur c where c.submitted_at is not null
+    union all
+    select 'p', p.level, p.field from prv p where p.submitted_at is not null
   ), breakdown as (
-    select f.dim, f.k, coalesce(sum(f.n) filter (where f.side = 'c'), 0)::bigint cur_n,
-      coalesce(sum(f.n) filter (where f.side = 'p'), 0)::bigint prev_n
-    from facts f group by 1, 2
+    -- Applicants by nationality and residence, applications by level and field.
+    select 'nationality' dim, x.nationality k, count(*) filter (where x.side = 'c') cur_n,
+      count(*) filter (where x.side = 'p') prev_n
+    from applicants x group by 2
+    union all
+    select 'residence', x.residence, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
+    from applicants x group by 2
+    union all
+    select 'level', x.level, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
+    from submitted x group by 2
+    union all
+    select 'field', x.field, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
+    from submitted x group by 2
+  ), previous_by_course as (
+    select p.course_id, count(p.submitted_at) n from prv p group by 1
   ), weeks as (
     select (date_trunc('week', as_of)::date - 7 * g)::date week from generate_series(7, 0, -1) g
   ), staff_work as (
     select d.recommended_by person, date_trunc('week', d.recommended_at)::date week, count(*) decisions, 0::bigint reads
-    from public.application_decisions d
-    where d.application_id in (select c.id from cur c) and d.recommended_by is not null
+    from cur c join public.application_decisions d on d.application_id = c.id
+    where d.recommended_by is not null
       and d.recommended_at <= as_of and d.recommended_at >= (select min(w.week) from weeks w)
     group by 1, 2
     union all
     select r.reader_id, date_trunc('week', r.submitted_at)::date, 0, count(*)
-    from public.application_reads r
-    where r.application_id in (select c.id from cur c) and r.status = 'submitted'
+    from cur c join public.application_reads r on r.application_id = c.id
+    where r.status = 'submitted'
       and r.submitted_at <= as_of and r.submitted_at >= (select min(w.week) from weeks w)
     group by 1, 2
   ), open_work as (
     select r.reader_id person, count(*) open_reads, 0::bigint assigned
-    from public.application_reads r
-    where r.application_id in (select c.id from cur c) and r.status in ('assigned', 'draft')
+    from cur c join public.application_reads r on r.application_id = c.id
+    where r.status in ('assigned', 'draft')
     group by 1
     union all
     select c.assigned_to, 0, count(*)
@@ -154,16 +192,18 @@ begin
           'complete', count(p.complete_at), 'decided', count(p.decided_at), 'offered', count(p.offered_at),
           'accepted', count(p.accepted_at), 'enrolled', count(p.enrolled_at)) from prv p)),
     'by_course', coalesce((
-      select jsonb_agg(x order by x->>'started' desc) from (
-        select jsonb_build_object('course_id', g.course_id, 'intake_id', g.intake_id, 'course_title', g.course_title,
-          'university_name', g.university_name, 'term', g.term, 'started', count(*),
-          'submitted', count(g.submitted_at), 'complete', count(g.complete_at), 'decided', count(g.decided_at),
-          'offered', count(g.offered_at), 'accepted', count(g.accepted_at), 'enrolled', count(g.enrolled_at),
-          'previous_submitted', (select count(p.submitted_at) from prv p where p.course_id = g.course_id)) x
-        from cur g
-        group by g.course_id, g.intake_id, g.course_title, g.university_name, g.term
-        order by count(*) desc, g.course_title, g.term
-        limit 200) t), '[]'),
+      select jsonb_agg(jsonb_build_object('course_id', t.course_id, 'intake_id', t.intake_id, 'course_title', co.title,
+          'university_name', co.university_name, 'term', i.term, 'started', t.started, 'submitted', t.submitted,
+          'complete', t.complete, 'decided', t.decided, 'offered', t.offered, 'accepted', t.accepted,
+          'enrolled', t.enrolled, 'previous_submitted', coalesce(pc.n, 0))
+        order by t.started desc, co.title, i.term)
+      from (select g.course_id, g.intake_id, count(*) started, count(g.submitted_at) submitted,
+          count(g.complete_at) complete, count(g.decided_at) decided, count(g.offered_at) offered,
+          count(g.accepted_at) accepted, count(g.enrolled_at) enrolled
+        from cur g group by 1, 2 order by count(*) desc, g.course_id, g.intake_id limit 200) t
+      join public.courses co on co.id = t.course_id
+      join public.intakes i on i.id = t.intake_id
+      left join previous_by_course pc on pc.course_id = t.course_id), '[]'),
     'time_to_decision', jsonb_build_object(
       'current', (select jsonb_build_object('decided', count(*),
           'median_days', round((percentile_cont(0.5) within group (order by d.d))::numeric, 1),
@@ -178,21 +218,24 @@ begin
         select d.month_, count(*) n, round((percentile_cont(0.5) within group (order by d.d))::numeric, 1) median,
           round((percentile_cont(0.9) within group (order by d.d))::numeric, 1) p90
         from days d group by d.month_) m), '[]'),
-      'by_course', coalesce((select jsonb_agg(jsonb_build_object('course_id', m.course_id, 'course_title', m.course_title,
-          'university_name', m.university_name, 'decided', m.n, 'median_days', m.median, 'p90_days', m.p90)
-          order by m.n desc, m.course_title) from (
-        select d.course_id, d.course_title, d.university_name, count(*) n,
+      'by_course', coalesce((select jsonb_agg(jsonb_build_object('course_id', m.course_id, 'course_title', co.title,
+          'university_name', co.university_name, 'decided', m.n, 'median_days', m.median, 'p90_days', m.p90)
+          order by m.n desc, co.title) from (
+        select d.course_id, count(*) n,
           round((percentile_cont(0.5) within group (order by d.d))::numeric, 1) median,
           round((percentile_cont(0.9) within group (order by d.d))::numeric, 1) p90
-        from days d group by 1, 2, 3 order by count(*) desc, d.course_title limit 100) m), '[]')),
-    'waiting', coalesce((select jsonb_agg(jsonb_build_object('id', w.id, 'reference', w.reference,
-        'course_title', w.course_title, 'university_name', w.university_name, 'status', w.status,
+        from days d group by 1 order by count(*) desc, d.course_id limit 100) m
+        join public.courses co on co.id = m.course_id), '[]')),
+    'waiting', coalesce((select jsonb_agg(jsonb_build_object('id', w.id, 'reference', ap.reference,
+        'course_title', co.title, 'university_name', co.university_name, 'status', w.status,
         'submitted_at', w.submitted_at,
-        'days', round((extract(epoch from as_of - w.submitted_at) / 86400)::numeric, 1)) order by w.submitted_at)
-      from (select c.* from cur c
+        'days', round((extract(epoch from as_of - w.submitted_at) / 86400)::numeric, 1)) order by w.submitted_at, w.id)
+      from (select c.id, c.course_id, c.status, c.submitted_at from cur c
         where c.submitted_at is not null and c.decided_at is null
           and c.status in ('submitted', 'under_review', 'action_required')
-        order by c.submitted_at, c.id limit 10) w), '[]'),
+        order by c.submitted_at, c.id limit 10) w
+      join public.applications ap on ap.id = w.id
+      join public.courses co on co.id = w.course_id), '[]'),
     'nationality', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)
         order by b.cur_n desc, b.prev_n desc, b.k) from breakdown b where b.dim = 'nationality'), '[]'),
     'residence', coalesce((select jsonb_agg(jsonb_build_object('key', b.k, 'current', b.cur_n, 'previous', b.prev_n)

@@ -81,6 +81,15 @@ export const BUDGETS: Budget[] = [
     limit: 5000,
   },
   {
+    id: 'reports-requests',
+    text: 'Every report answers within 300 ms p95 (REST, Postgres, 100,000 applications this cycle and 20,000 the last)',
+    section: 'reports',
+    subjects: ['Postgres'],
+    metrics: ['report-all-p95', 'report-university-p95', 'report-nationality-p95', 'report-counsellor-p95'],
+    op: '<=',
+    limit: 300,
+  },
+  {
     id: 'search-pglite',
     text: 'Search p95 ≤ 25 ms database time on PGlite (100,000 courses)',
     section: 'search',

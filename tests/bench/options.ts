@@ -15,13 +15,13 @@ export interface BenchOptions {
 }
 
 export const USAGE = `npm run bench [-- options]
-  --only js,lighthouse,throughput,search,interaction,memory,fleet,assessment   run only these sections (default: all)
+  --only js,lighthouse,throughput,search,interaction,memory,fleet,assessment,reports   run only these sections (default: all)
   --quick        fewer runs and shorter loads, for development (figures are rougher)
   --strict       also fail when a budgeted figure could not be measured (e.g. a page not built yet)
   --build        build first (otherwise only when the build folder has no server build)
   --postgres URL measure search and the fleet (1 vs 3 app servers behind HAProxy) on this Postgres
                  database (or set BENCH_POSTGRES_URL); the large seed is loaded into it. The assessment
-                 section makes a scratch database of its own on the same server
+                 and reports sections make scratch databases of their own on the same server
   --routes LIST  only these routes, as the report labels them: --routes /,/courses,/blog/{slug}
 Environment: BENCH_BUILD_DIR measures another build folder than dist/ (an \`astro build --outDir\`);
   BENCH_OUT_DIR gives the run its own folder for the report, database and snapshot (default .bench).`;

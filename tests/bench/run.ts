@@ -23,6 +23,7 @@ import { runInteraction } from './interaction.ts';
 import { runMemory } from './memory.ts';
 import { runFleet } from './fleet.ts';
 import { runAssessment } from './assessment.ts';
+import { runReports } from './reports.ts';
 import { ANY_SUBJECT, SectionRecorder, type SectionName, type SectionResult } from './types.ts';
 import { join, relative } from 'node:path';
 
@@ -92,6 +93,7 @@ async function runSections({ options, app, routes, env, search }: RunContext) {
     memory: () => runMemory({ quick: options.quick }),
     fleet: () => runFleet({ routes, quick: options.quick, postgres: options.postgres }),
     assessment: () => runAssessment({ postgres: options.postgres, quick: options.quick }),
+    reports: () => runReports({ postgres: options.postgres, quick: options.quick }),
   };
   const results: SectionResult[] = [];
   for (const name of options.sections) {

@@ -45,6 +45,7 @@ export const SECTIONS = [
   'memory',
   'fleet',
   'assessment',
+  'reports',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 

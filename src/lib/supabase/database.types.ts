@@ -4991,7 +4991,6 @@ export type Database = {
           assigned_to: string;
           complete_at: string;
           course_id: string;
-          course_title: string;
           decided_at: string;
           enrolled_at: string;
           field: string;
@@ -5000,13 +4999,10 @@ export type Database = {
           level: string;
           nationality: string;
           offered_at: string;
-          reference: string;
           residence: string;
           started_at: string;
           status: string;
           submitted_at: string;
-          term: string;
-          university_name: string;
         }[];
       };
       report_figures: {
