@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { person } from '../integration/applications/fixtures.ts';
 import { startTestStack } from '../helpers/stack.ts';
-import { percentile } from './stats.ts';
+import { latencies, percentile } from './stats.ts';
 import { SectionRecorder } from './types.ts';
 
 const APPLICATIONS = 10_000;
@@ -17,18 +17,6 @@ const CRITERIA = JSON.stringify([
   { key: 'academic', label: 'Academic record', weight: 2, min: 1, max: 5, levels: ['1', '2', '3', '4', '5'] },
   { key: 'motivation', label: 'Motivation', weight: 1, min: 1, max: 5, levels: ['1', '2', '3', '4', '5'] },
 ]);
-
-async function latencies(samples: number, call: () => PromiseLike<{ error: unknown }>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    const { error } = await call();
-    if (error) throw new Error(JSON.stringify(error));
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 /** The data: intakes on one course, readers (one signed in for the REST calls), applications and reads. */
 async function seed(stack: Awaited<ReturnType<typeof startTestStack>>, reader: string, admin: string) {

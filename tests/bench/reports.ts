@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { person } from '../integration/applications/fixtures.ts';
 import { startTestStack } from '../helpers/stack.ts';
-import { percentile } from './stats.ts';
+import { latencies, percentile } from './stats.ts';
 import { SectionRecorder } from './types.ts';
 
 const APPLICATIONS = 100_000;
@@ -12,24 +12,15 @@ const PREVIOUS = 20_000;
 const COURSES = 40;
 export const REPORTS_SUBJECT = 'Postgres';
 
-async function latencies(samples: number, call: () => PromiseLike<{ error: unknown }>): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    const { error } = await call();
-    if (error) throw new Error(JSON.stringify(error));
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 /**
  * Two cycles laid down as they stand, triggers off (the functions that move applications on are
  * measured elsewhere): applicants with a nationality, applications spread over four months, the
  * history of their steps and their released decisions.
  */
-export async function seedForReports(stack: Awaited<ReturnType<typeof startTestStack>>, cycle: number): Promise<void> {
+export async function seedForReports(
+  stack: Awaited<ReturnType<typeof startTestStack>>,
+  cycle: number,
+): Promise<void> {
   await stack.db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica');
     await tx.query(`
@@ -130,7 +121,7 @@ export async function runReports({ postgres, quick }: { postgres: string | undef
       client: SupabaseClient,
       filters: Record<string, unknown>,
     ) => {
-      const times = await latencies(samples, () => client.rpc('admissions_report', { filters }));
+      const times = await latencies(samples, () => client.rpc('admissions_report', { filters }), 3);
       const p95 = percentile(times, 95);
       rec.metric(REPORTS_SUBJECT, name, p95, 'ms');
       table.push([label, String(times.length), percentile(times, 50).toFixed(1), p95.toFixed(1)]);

@@ -59,3 +59,20 @@ export function medianRunIndex(
   });
   return best;
 }
+
+/** How long each of `samples` calls takes, sorted, after `warmups` calls not counted; an error stops the run. */
+export async function latencies(
+  samples: number,
+  call: () => PromiseLike<{ error: unknown }>,
+  warmups = 5,
+): Promise<number[]> {
+  for (let i = 0; i < warmups; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    const { error } = await call();
+    if (error) throw new Error(JSON.stringify(error));
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
