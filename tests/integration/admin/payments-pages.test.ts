@@ -15,8 +15,7 @@ let intakeId: string;
 /**
  * A submitted application and its GBP 28.50 fee invoice, raised as raise_application_fee raises one:
  * the invoice and its line in one transaction. Written here rather than through a fee on the intake,
- * because raise_application_fee refuses to run in the fees migration as it stands ("missing
- * FROM-clause entry for table raise_application_fee", its qualified `currency` variable).
+ * so that these pages' tests do not depend on the fee settings other tests change.
  */
 async function feeInvoice(): Promise<{ id: string; reference: string; applicant: Person }> {
   const applicant = await person(fuzz.stack);
