@@ -3,8 +3,80 @@
 -- beside the previous cycle on the same date a year ago. Staff see only the applications of the
 -- universities they cover (staff_sees_all, staff_course_ids).
 
+-- When each application first reached each step, kept on the row as its status moves, so that the
+-- reports read one table instead of aggregating the history each time. Set by the database alone.
+alter table public.applications
+  add column reached_review_at timestamptz,
+  add column first_decision_at timestamptz,
+  add column first_offer_at timestamptz,
+  add column accepted_offer_at timestamptz,
+  add column enrolled_at timestamptz;
+
+create or replace function public.stamp_application_steps() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status is distinct from old.status then
+    if new.status = 'under_review' then
+      new.reached_review_at := coalesce(old.reached_review_at, now());
+    end if;
+    -- A decision reaches the application (and its applicant) when it is released.
+    if new.status in ('offer_conditional', 'offer_unconditional', 'waitlisted', 'rejected') then
+      new.first_decision_at := coalesce(old.first_decision_at, now());
+    end if;
+    if new.status in ('offer_conditional', 'offer_unconditional') then
+      new.first_offer_at := coalesce(old.first_offer_at, now());
+    end if;
+    if new.status in ('conditions_pending', 'accepted', 'enrolled') then
+      new.accepted_offer_at := coalesce(old.accepted_offer_at, now());
+    end if;
+    if new.status = 'enrolled' then
+      new.enrolled_at := coalesce(old.enrolled_at, now());
+    end if;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.stamp_application_steps() from public, anon, authenticated;
+create trigger applications_stamp_steps before update of status on public.applications
+  for each row execute function public.stamp_application_steps();
+-- The audit log records the status change itself; the steps it stamps add nothing to it.
+drop trigger applications_audit on public.applications;
+create trigger applications_audit after update of status, assigned_to, offer_conditions, reply_by
+  on public.applications
+  for each row execute function public.audit_staff_change('answers', 'current_step', 'reached_review_at',
+    'first_decision_at', 'first_offer_at', 'accepted_offer_at', 'enrolled_at');
+
+-- The steps of applications whose history was written without the trigger: those there are already
+-- when this migration runs. Callable by the migration's owner only.
+create or replace function public.backfill_application_steps() returns void
+language sql
+set search_path = ''
+as $$
+  update public.applications a set reached_review_at = h.reviewed, accepted_offer_at = h.accepted,
+    enrolled_at = h.enrolled
+  from (select h.application_id,
+      min(h.created_at) filter (where h.to_status = 'under_review') reviewed,
+      min(h.created_at) filter (where h.to_status in ('conditions_pending', 'accepted', 'enrolled')) accepted,
+      min(h.created_at) filter (where h.to_status = 'enrolled') enrolled
+    from public.application_status_history h group by h.application_id) h
+  where h.application_id = a.id;
+  update public.applications a set first_decision_at = d.decided, first_offer_at = d.offered
+  from (select d.application_id, min(d.released_at) decided,
+      min(d.released_at) filter (where d.outcome in ('offer_conditional', 'offer_unconditional')) offered
+    from public.application_decisions d where d.state = 'released' group by d.application_id) d
+  where d.application_id = a.id;
+$$;
+revoke execute on function public.backfill_application_steps() from public, anon, authenticated, service_role;
+
+-- Without touching the applications' versions, their updated_at or the audit log.
+alter table public.applications disable trigger user;
+select public.backfill_application_steps();
+alter table public.applications enable trigger user;
+
 -- The applications of one cycle that the caller covers and the filters match, each with the moment
--- it reached each step of the funnel by `as_of` (null: not reached by then).
+-- it reached each step of the funnel by `as_of` (null: not reached by then), from the step columns.
 --   started:   the draft was created
 --   submitted: the applicant submitted it
 --   complete:  admissions began reviewing it (documents and fee in order), or decided it
@@ -42,49 +114,33 @@ declare
   started_to date := (filters->>'to')::date;
 begin
   return query
-  with scoped as materialized (
-    select a.id, a.applicant_id, a.course_id, a.intake_id, c.level, c.field,
-      -- The profile's nationality, else the one the application gave (the answers are read only then).
-      coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) nationality,
-      p.country residence, a.status, a.assigned_to, a.created_at,
-      case when a.submitted_at <= as_of then a.submitted_at end submitted_at
-    from public.intakes i
-    join public.applications a on a.intake_id = i.id
-    join public.courses c on c.id = a.course_id
-    left join public.profiles p on p.id = a.applicant_id
-    where i.start_date >= make_date(cycle, 1, 1) and i.start_date < make_date(cycle + 1, 1, 1)
-      and a.created_at <= as_of
-      and (sees_all or a.course_id = any (covered))
-      and (only_intake is null or a.intake_id = only_intake)
-      and (only_course is null or a.course_id = only_course)
-      and (only_university is null or c.university_id = only_university)
-      and (only_level is null or c.level = only_level)
-      and (started_from is null or a.created_at >= started_from)
-      and (started_to is null or a.created_at < started_to + 1)
-      and (only_nationality is null
-        or coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) = only_nationality)
-  ), steps as (
-    select h.application_id,
-      min(h.created_at) filter (where h.to_status = 'under_review') reviewed,
-      min(h.created_at) filter (where h.to_status in ('conditions_pending', 'accepted', 'enrolled')) accepted,
-      min(h.created_at) filter (where h.to_status = 'enrolled') enrolled
-    from scoped s join public.application_status_history h on h.application_id = s.id
-    where h.created_at <= as_of and h.to_status in ('under_review', 'conditions_pending', 'accepted', 'enrolled')
-    group by h.application_id
-  ), released as (
-    select d.application_id, min(d.released_at) decided,
-      min(d.released_at) filter (where d.outcome in ('offer_conditional', 'offer_unconditional')) offered
-    from scoped s join public.application_decisions d on d.application_id = s.id
-    where d.state = 'released' and d.released_at <= as_of
-    group by d.application_id
-  )
-  select s.id, s.applicant_id, s.course_id, s.intake_id, s.level, s.field, s.nationality, s.residence, s.status,
-    s.assigned_to, s.created_at, s.submitted_at,
-    case when s.submitted_at is not null then least(st.reviewed, r.decided) end,
-    r.decided, r.offered, st.accepted, st.enrolled
-  from scoped s
-  left join steps st on st.application_id = s.id
-  left join released r on r.application_id = s.id;
+  select a.id, a.applicant_id, a.course_id, a.intake_id, c.level, c.field,
+    -- The profile's nationality, else the one the application gave (the answers are read only then).
+    coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) nationality,
+    p.country residence, a.status, a.assigned_to, a.created_at,
+    case when a.submitted_at <= as_of then a.submitted_at end,
+    case when a.submitted_at <= as_of then least(
+      case when a.reached_review_at <= as_of then a.reached_review_at end,
+      case when a.first_decision_at <= as_of then a.first_decision_at end) end,
+    case when a.first_decision_at <= as_of then a.first_decision_at end,
+    case when a.first_offer_at <= as_of then a.first_offer_at end,
+    case when a.accepted_offer_at <= as_of then a.accepted_offer_at end,
+    case when a.enrolled_at <= as_of then a.enrolled_at end
+  from public.intakes i
+  join public.applications a on a.intake_id = i.id
+  join public.courses c on c.id = a.course_id
+  left join public.profiles p on p.id = a.applicant_id
+  where i.start_date >= make_date(cycle, 1, 1) and i.start_date < make_date(cycle + 1, 1, 1)
+    and a.created_at <= as_of
+    and (sees_all or a.course_id = any (covered))
+    and (only_intake is null or a.intake_id = only_intake)
+    and (only_course is null or a.course_id = only_course)
+    and (only_university is null or c.university_id = only_university)
+    and (only_level is null or c.level = only_level)
+    and (started_from is null or a.created_at >= started_from)
+    and (started_to is null or a.created_at < started_to + 1)
+    and (only_nationality is null
+      or coalesce(p.nationality, nullif(a.answers #>> '{personal,nationality}', '')) = only_nationality);
 end
 $$;
 revoke execute on function public.report_applications(jsonb, integer, timestamptz, boolean) from public, anon, authenticated;
@@ -126,33 +182,34 @@ begin
     select c.course_id, date_trunc('month', c.decided_at)::date month_,
       extract(epoch from c.decided_at - c.submitted_at) / 86400 d
     from cur c where c.decided_at is not null and c.submitted_at is not null
-  ), applicants as (
-    -- Each applicant once per cycle, however many choices they made (nationality and residence are
-    -- the profile's, so one applicant has one of each).
-    select distinct on (c.applicant_id) 'c' side, coalesce(c.nationality, '') nationality,
-      coalesce(c.residence, '') residence
-    from cur c where c.submitted_at is not null
-    union all
-    select distinct on (p.applicant_id) 'p', coalesce(p.nationality, ''), coalesce(p.residence, '')
-    from prv p where p.submitted_at is not null
-  ), submitted as (
-    select 'c' side, c.level, c.field from cur c where c.submitted_at is not null
-    union all
-    select 'p', p.level, p.field from prv p where p.submitted_at is not null
   ), breakdown as (
-    -- Applicants by nationality and residence, applications by level and field.
-    select 'nationality' dim, x.nationality k, count(*) filter (where x.side = 'c') cur_n,
-      count(*) filter (where x.side = 'p') prev_n
-    from applicants x group by 2
+    -- Applicants by nationality and residence (each once, however many choices they made: both are
+    -- the profile's), applications by level and field; this cycle's and the last's side by side.
+    select 'nationality' dim, x.k, sum(x.c)::bigint cur_n, sum(x.p)::bigint prev_n from (
+      select coalesce(c.nationality, '') k, 1 c, 0 p from cur c where c.submitted_at is not null
+      group by c.applicant_id, 1
+      union all
+      select coalesce(p.nationality, ''), 0, 1 from prv p where p.submitted_at is not null group by p.applicant_id, 1
+    ) x group by 2
     union all
-    select 'residence', x.residence, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
-    from applicants x group by 2
+    select 'residence', x.k, sum(x.c)::bigint, sum(x.p)::bigint from (
+      select coalesce(c.residence, '') k, 1 c, 0 p from cur c where c.submitted_at is not null
+      group by c.applicant_id, 1
+      union all
+      select coalesce(p.residence, ''), 0, 1 from prv p where p.submitted_at is not null group by p.applicant_id, 1
+    ) x group by 2
     union all
-    select 'level', x.level, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
-    from submitted x group by 2
+    select 'level', x.k, sum(x.c)::bigint, sum(x.p)::bigint from (
+      select c.level k, count(*) c, 0 p from cur c where c.submitted_at is not null group by 1
+      union all
+      select p.level, 0, count(*) from prv p where p.submitted_at is not null group by 1
+    ) x group by 2
     union all
-    select 'field', x.field, count(*) filter (where x.side = 'c'), count(*) filter (where x.side = 'p')
-    from submitted x group by 2
+    select 'field', x.k, sum(x.c)::bigint, sum(x.p)::bigint from (
+      select c.field k, count(*) c, 0 p from cur c where c.submitted_at is not null group by 1
+      union all
+      select p.field, 0, count(*) from prv p where p.submitted_at is not null group by 1
+    ) x group by 2
   ), previous_by_course as (
     select p.course_id, count(p.submitted_at) n from prv p group by 1
   ), weeks as (

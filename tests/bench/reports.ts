@@ -83,6 +83,8 @@ export async function seedForReports(
         a.submitted_at + make_interval(days => 4 + abs(hashtext(a.id::text)) % 40)
       from public.applications a where a.status in ('offer_conditional', 'rejected', 'accepted', 'enrolled', 'waitlisted')
         and a.course_id in (select id from public.courses where slug like 'bench-report-%')`);
+    // The steps each application reached, as the status trigger keeps them.
+    await tx.query('select public.backfill_application_steps()');
   });
   await stack.db.query('analyze');
 }

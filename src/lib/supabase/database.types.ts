@@ -510,6 +510,7 @@ export type Database = {
       };
       applications: {
         Row: {
+          accepted_offer_at: string | null;
           answers: Json;
           applicant_email_key: string | null;
           applicant_id: string;
@@ -520,11 +521,15 @@ export type Database = {
           created_at: string;
           current_step: string | null;
           decided_at: string | null;
+          enrolled_at: string | null;
+          first_decision_at: string | null;
+          first_offer_at: string | null;
           group_id: string | null;
           id: string;
           intake_id: string;
           offer_conditions: string | null;
           outcome_reason: string | null;
+          reached_review_at: string | null;
           reference: string | null;
           reply_by: string | null;
           status: string;
@@ -534,6 +539,7 @@ export type Database = {
           waitlist_rank: number | null;
         };
         Insert: {
+          accepted_offer_at?: string | null;
           answers?: Json;
           applicant_email_key?: string | null;
           applicant_id?: string;
@@ -544,11 +550,15 @@ export type Database = {
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
+          enrolled_at?: string | null;
+          first_decision_at?: string | null;
+          first_offer_at?: string | null;
           group_id?: string | null;
           id?: string;
           intake_id: string;
           offer_conditions?: string | null;
           outcome_reason?: string | null;
+          reached_review_at?: string | null;
           reference?: string | null;
           reply_by?: string | null;
           status?: string;
@@ -558,6 +568,7 @@ export type Database = {
           waitlist_rank?: number | null;
         };
         Update: {
+          accepted_offer_at?: string | null;
           answers?: Json;
           applicant_email_key?: string | null;
           applicant_id?: string;
@@ -568,11 +579,15 @@ export type Database = {
           created_at?: string;
           current_step?: string | null;
           decided_at?: string | null;
+          enrolled_at?: string | null;
+          first_decision_at?: string | null;
+          first_offer_at?: string | null;
           group_id?: string | null;
           id?: string;
           intake_id?: string;
           offer_conditions?: string | null;
           outcome_reason?: string | null;
+          reached_review_at?: string | null;
           reference?: string | null;
           reply_by?: string | null;
           status?: string;
@@ -3522,6 +3537,10 @@ export type Database = {
           recorded: Json;
         };
         Returns: Json;
+      };
+      backfill_application_steps: {
+        Args: never;
+        Returns: undefined;
       };
       book_interview: {
         Args: {

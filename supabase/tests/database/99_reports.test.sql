@@ -3,7 +3,7 @@
 -- 2026 as of 1 March 2026. Only staff read reports, and a counsellor of one university sees its
 -- applications only.
 begin;
-select plan(50);
+select plan(53);
 select tests.create_user(h) from unnest(array['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']) h;
 select tests.create_user('admin', 'admin');
 select tests.create_user('office_a', 'counsellor');
@@ -80,6 +80,8 @@ select r.v, tests.user_id('reader1'), x.status, case when x.status = 'submitted'
   case when x.status = 'submitted' then (public.read_recommendations())[1] end, x.at::timestamptz
 from (values ('c3', 'submitted', '2027-02-10'), ('c4', 'assigned', null)) x (k, status, at)
 join rep r on r.k = x.k;
+-- The steps each application reached, as the status trigger keeps them.
+select public.backfill_application_steps();
 set local session_replication_role = origin;
 
 create temp table got (who text primary key, report jsonb);
@@ -271,6 +273,20 @@ select throws_ok($$ select public.compose_weekly_summaries() $$, '42501', null,
 select throws_ok($$ select public.report_figures('{}', true) $$, '42501', null,
   'and nobody reads every university''s figures through the function behind them');
 select tests.clear_authentication();
+
+-- The steps are stamped as the status moves, once: moving on again keeps the first time.
+create temp table moving as select v as id, (select a.version from public.applications a where a.id = rep.v) version
+  from rep where k = 'c4';
+grant select on moving to authenticated;
+select tests.authenticate_as('admin');
+select is((public.transition_application((select id from moving), 'under_review', (select version from moving),
+  'Reading it')).status, 'under_review', 'the waiting application goes into review');
+select tests.clear_authentication();
+select ok((select a.reached_review_at is not null and a.first_decision_at is null and a.first_offer_at is null
+  from public.applications a where a.id = (select v from rep where k = 'c4')), 'the move stamps the step it reached, and only that');
+select is((select count(*)::int from public.audit_log l where l.entity = 'applications'
+  and l.entity_id = (select v::text from rep where k = 'c4') and l.after ? 'reached_review_at'), 0,
+  'the audit log records the status change without the stamp');
 
 select * from finish();
 rollback;

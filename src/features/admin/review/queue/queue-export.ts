@@ -163,7 +163,7 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   },
   {
     key: 'decision',
-    label: 'Decision',
+    label: 'Decision released',
     group: 'Decision',
     kind: 'text',
     value: (a) => (a.outcome ? decisionLabel(a.outcome) : null),
