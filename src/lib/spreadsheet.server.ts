@@ -48,12 +48,17 @@ function download(body: BodyInit, type: string, fileName: string): Response {
   });
 }
 
+/** A CSV document (or a stream of one) as a download; the body starts with its byte order mark. */
+export function csvResponse(body: BodyInit, fileName: string): Response {
+  return download(body, 'text/csv; charset=utf-8', fileName);
+}
+
 export function csvDownload(table: SheetTable, fileName: string): Response {
   const csv = toCsv(
     table.columns.map((column) => column.label),
     table.rows,
   );
-  return download(`\uFEFF${csv}`, 'text/csv; charset=utf-8', fileName);
+  return csvResponse(`\uFEFF${csv}`, fileName);
 }
 
 export async function xlsxDownload(tables: readonly SheetTable[], fileName: string): Promise<Response> {

@@ -103,8 +103,7 @@ as $$
 declare
   -- The scope and the filters, worked out once, so the query is planned with them as constants.
   sees_all boolean := everything or public.staff_sees_all();
-  covered uuid[] := case when everything or public.staff_sees_all() then '{}'
-    else array(select public.staff_course_ids()) end;
+  covered uuid[] := case when sees_all then '{}' else array(select public.staff_course_ids()) end;
   only_intake uuid := (filters->>'intake')::uuid;
   only_course uuid := (filters->>'course')::uuid;
   only_university uuid := (filters->>'university')::uuid;

@@ -3,7 +3,8 @@
 // REST API, and how long assigning a day's 500 new submissions takes in the database.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { person } from '../integration/applications/fixtures.ts';
-import { startTestStack } from '../helpers/stack.ts';
+import type { RunningStack } from '../../supabase/local/server.ts';
+import { onScratchStack } from './scratch-stack.ts';
 import { latencies, percentile } from './stats.ts';
 import { SectionRecorder } from './types.ts';
 
@@ -19,7 +20,7 @@ const CRITERIA = JSON.stringify([
 ]);
 
 /** The data: intakes on one course, readers (one signed in for the REST calls), applications and reads. */
-async function seed(stack: Awaited<ReturnType<typeof startTestStack>>, reader: string, admin: string) {
+async function seed(stack: RunningStack, reader: string, admin: string) {
   const db = stack.db;
   await db.query(`
     with u as (select id from public.universities where published order by slug limit 1),
@@ -94,10 +95,7 @@ export async function runAssessment({ postgres, quick }: { postgres: string | un
     );
     return rec;
   }
-  const previous = process.env['TEST_DATABASE_URL'];
-  process.env['TEST_DATABASE_URL'] = postgres;
-  const stack = await startTestStack();
-  try {
+  await onScratchStack(postgres, async (stack) => {
     const reader = await person(stack, ['counsellor']);
     const admin = await person(stack, ['admin']);
     const started = performance.now();
@@ -161,10 +159,6 @@ export async function runAssessment({ postgres, quick }: { postgres: string | un
     rec.note(
       `Assigning ${fresh.rows.length} new submissions gave ${String(assigned.data)} reads in ${assignMs.toFixed(0)} ms (one assign_reads call).`,
     );
-  } finally {
-    await stack.stop();
-    if (previous === undefined) delete process.env['TEST_DATABASE_URL'];
-    else process.env['TEST_DATABASE_URL'] = previous;
-  }
+  });
   return rec;
 }

@@ -3,7 +3,8 @@
 // by a university or a nationality) and for a counsellor who covers one university.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { person } from '../integration/applications/fixtures.ts';
-import { startTestStack } from '../helpers/stack.ts';
+import type { RunningStack } from '../../supabase/local/server.ts';
+import { onScratchStack } from './scratch-stack.ts';
 import { latencies, percentile } from './stats.ts';
 import { SectionRecorder } from './types.ts';
 
@@ -17,10 +18,7 @@ export const REPORTS_SUBJECT = 'Postgres';
  * measured elsewhere): applicants with a nationality, applications spread over four months, the
  * history of their steps and their released decisions.
  */
-export async function seedForReports(
-  stack: Awaited<ReturnType<typeof startTestStack>>,
-  cycle: number,
-): Promise<void> {
+export async function seedForReports(stack: RunningStack, cycle: number): Promise<void> {
   await stack.db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica');
     await tx.query(`
@@ -95,10 +93,7 @@ export async function runReports({ postgres, quick }: { postgres: string | undef
     rec.unmeasured(REPORTS_SUBJECT, 'no Postgres database given (use --postgres URL or BENCH_POSTGRES_URL)');
     return rec;
   }
-  const previous = process.env['TEST_DATABASE_URL'];
-  process.env['TEST_DATABASE_URL'] = postgres;
-  const stack = await startTestStack();
-  try {
+  await onScratchStack(postgres, async (stack) => {
     const admin = await person(stack, ['admin']);
     const office = await person(stack, ['counsellor']);
     const cycle = new Date().getUTCFullYear() + 1;
@@ -138,10 +133,6 @@ export async function runReports({ postgres, quick }: { postgres: string | undef
     });
     await measure('report-counsellor-p95', 'a counsellor of one university', office.client, { cycle });
     rec.table('Reports through the REST API (ms)', ['request', 'samples', 'p50', 'p95'], table);
-  } finally {
-    await stack.stop();
-    if (previous === undefined) delete process.env['TEST_DATABASE_URL'];
-    else process.env['TEST_DATABASE_URL'] = previous;
-  }
+  });
   return rec;
 }

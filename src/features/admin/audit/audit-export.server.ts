@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { isAdmin } from '../../../lib/auth/session-user.ts';
+import { csvResponse } from '../../../lib/spreadsheet.server.ts';
 import { auditCsvLine, AUDIT_CSV_HEADER } from './audit-csv.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import { parseAuditQuery } from './audit-query.ts';
@@ -49,11 +50,5 @@ export async function exportAudit(context: APIContext): Promise<Response> {
     },
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="unipath-audit-log-${day}.csv"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return csvResponse(body, `unipath-audit-log-${day}.csv`);
 }

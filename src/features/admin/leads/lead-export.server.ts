@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { APIContext } from 'astro';
 import { isStaff } from '../../../lib/auth/session-user.ts';
+import { csvResponse } from '../../../lib/spreadsheet.server.ts';
 import { leadsCsv } from './lead-csv.ts';
 import { readLeadFilters } from './lead-filters.ts';
 import { queryLeads, type Lead } from './leads.server.ts';
@@ -35,11 +36,5 @@ export async function exportLeads(context: APIContext): Promise<Response> {
   ]);
   const csv = leadsCsv(leads, staffEmails(staff));
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="unipath-leads-${day}.csv"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return csvResponse(`\uFEFF${csv}`, `unipath-leads-${day}.csv`);
 }

@@ -2,6 +2,8 @@ import { formatDay } from '../../../lib/format-day.ts';
 import { formatCount, formatDays } from '../overview/chart-scale.ts';
 import type { CellKind, CellValue } from './report-tables.ts';
 
+const PERCENT = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** A cell as the page shows it; an empty figure reads as a dash, which screen readers announce. */
 export function formatCell(value: CellValue, kind: CellKind): string {
   if (value === null || value === '') return '—';
@@ -10,7 +12,7 @@ export function formatCell(value: CellValue, kind: CellKind): string {
     case 'count':
       return formatCount(value);
     case 'percent':
-      return `${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
+      return `${PERCENT.format(value)}%`;
     case 'days':
       return formatDays(value);
     default:

@@ -274,11 +274,11 @@ function staffTables(report: Report): ReportTable[] {
   ];
 }
 
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 function monthName(month: string): string {
   const date = new Date(`${month.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? month
-    : new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime()) ? month : MONTH.format(date);
 }
 
 /** Every report's table, in the page's order. */

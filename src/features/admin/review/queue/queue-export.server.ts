@@ -6,6 +6,7 @@ import type { Database } from '../../../../lib/supabase/database.types.ts';
 import { loadStaffDirectory, staffEmails } from '../../staff-directory.server.ts';
 import { applicantEmails } from '../applicant-contacts.server.ts';
 import { ORDER_COLUMN } from './queue-data.server.ts';
+import { answersDraftSchema } from '../../../applications/draft.ts';
 import { chosenColumns, type ExportApplication } from './queue-export.ts';
 import { parseQueueParams } from './queue-params.ts';
 import { applyQueueFilters, queueFilters, queueQuery, type QueueFilters } from './queue-query.server.ts';
@@ -18,7 +19,8 @@ const MAX_ROWS = 100_000;
 const SELECT =
   'id, reference, status, submitted_at, decided_at, assigned_to, applicant_id, answers, outcome_reason, offer_conditions';
 
-type Row = Omit<ExportApplication, 'email' | 'assignee' | 'outcome' | 'reads'> & {
+type Row = Omit<ExportApplication, 'answers' | 'email' | 'assignee' | 'outcome' | 'reads'> & {
+  answers: unknown;
   assigned_to: string | null;
   applicant_id: string;
 };
@@ -94,6 +96,7 @@ async function queueRows(
     for (const row of rows) {
       out.push({
         ...row,
+        answers: answersDraftSchema.parse(row.answers ?? {}),
         email: emails.get(row.applicant_id) ?? null,
         assignee: row.assigned_to ? (staff.get(row.assigned_to) ?? row.assigned_to) : null,
         outcome: outcomes.get(row.id) ?? null,
