@@ -7,7 +7,7 @@ export const fidelitySql = `
 drop view if exists public.fx_city_list;
 drop table if exists public.fx_orders, public.fx_staff cascade;
 drop function if exists public.fx_big_cities, public.fx_manager, public.fx_reports, public.fx_greet, public.fx_pick,
-  public.fx_remove_labels, public.fx_add_label, public.fx_numbers;
+  public.fx_remove_labels, public.fx_add_label, public.fx_numbers, public.fx_counted;
 create table public.fx_orders (
   id int primary key, city_id int constraint fx_orders_city_fkey references public.rt_cities(id),
   amount numeric not null, placed date not null
@@ -37,4 +37,7 @@ create function public.fx_remove_labels(from_id int) returns setof public.rt_lab
 create function public.fx_add_label(label_id int) returns int language sql volatile as
   $$ insert into public.rt_labels values (label_id, 'added') returning id $$;
 create function public.fx_numbers() returns setof int language sql immutable as $$ select generate_series(1, 5) $$;
+-- Counts its calls within the transaction (a setting, as a read-only transaction allows writing no row).
+create function public.fx_counted() returns int language sql stable as
+  $$ select set_config('fx.calls', (coalesce(nullif(current_setting('fx.calls', true), ''), '0')::int + 1)::text, true)::int $$;
 `;

@@ -212,6 +212,10 @@ describe('PostgREST features, hosted defaults', () => {
     expect({ status, code: error?.code }).toEqual({ status: 300, code: 'PGRST203' });
   });
 
+  it("rpc('fx_counted') runs a stable function returning one value once per request", async () => {
+    expectResult(anon, await anon.db.rpc('fx_counted'), { status: 200, data: 1 });
+  });
+
   it("rpc('fx_remove_labels', { from_id: 100 }).maxAffected(2) refuses and keeps the rows", async () => {
     expectResult(anon, await anon.db.rpc('fx_remove_labels', { from_id: 100 }).maxAffected(2), {
       status: 400,

@@ -106,8 +106,9 @@ function scalarSql(
   }
   const from = args ? ` from ${args}` : '';
   const none = `${count ? 1 : null}::int as "total", null::int as "inserted"`;
+  // Materialized: inlined, the call would run once for every use of "body" below (three times).
   return {
-    sql: `with "pgrst_result" as (select coalesce(to_json(${call})::text, 'null') as "body", 1 as "page_total", ${none}${from}) ${boundedResult}`,
+    sql: `with "pgrst_result" as materialized (select coalesce(to_json(${call})::text, 'null') as "body", 1 as "page_total", ${none}${from}) ${boundedResult}`,
     countSql: `select 1${from}`,
   };
 }
