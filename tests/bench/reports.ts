@@ -1,6 +1,7 @@
 // The reports section: on Postgres, with 100,000 applications in this cycle and 20,000 in the last,
-// how long the reports take through the REST API for an administrator (every university, and narrowed
-// by a university or a nationality) and for a counsellor who covers one university.
+// how long the reports take through the REST API for an administrator (every report at once, as the
+// page asks, narrowed by a university or a nationality, and each report alone) and for a counsellor who
+// covers one university.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { person } from '../integration/applications/fixtures.ts';
 import type { RunningStack } from '../../supabase/local/server.ts';
@@ -132,6 +133,14 @@ export async function runReports({ postgres, quick }: { postgres: string | undef
       nationality: 'NG',
     });
     await measure('report-counsellor-p95', 'a counsellor of one university', office.client, { cycle });
+    for (const [section, label] of [
+      ['funnel', 'the funnel alone'],
+      ['time_to_decision', 'time to decision alone'],
+      ['applicants', 'applicants alone'],
+      ['staff', 'readers and staff alone'],
+    ] as const) {
+      await measure(`report-${section}-p95`, label, admin.client, { cycle, sections: [section] });
+    }
     rec.table('Reports through the REST API (ms)', ['request', 'samples', 'p50', 'p95'], table);
   });
   return rec;

@@ -245,6 +245,80 @@ export type Database = {
           },
         ];
       };
+      application_facts: {
+        Row: {
+          accepted_offer_at: string | null;
+          applicant_id: string;
+          assigned_to: string | null;
+          course_id: string;
+          created_at: string;
+          cycle: number;
+          enrolled_at: string | null;
+          field: string | null;
+          first_decision_at: string | null;
+          first_offer_at: string | null;
+          id: string;
+          intake_id: string;
+          level: string | null;
+          nationality: string | null;
+          reached_review_at: string | null;
+          residence: string | null;
+          status: string;
+          submitted_at: string | null;
+          university_id: string;
+        };
+        Insert: {
+          accepted_offer_at?: string | null;
+          applicant_id: string;
+          assigned_to?: string | null;
+          course_id: string;
+          created_at: string;
+          cycle: number;
+          enrolled_at?: string | null;
+          field?: string | null;
+          first_decision_at?: string | null;
+          first_offer_at?: string | null;
+          id: string;
+          intake_id: string;
+          level?: string | null;
+          nationality?: string | null;
+          reached_review_at?: string | null;
+          residence?: string | null;
+          status: string;
+          submitted_at?: string | null;
+          university_id: string;
+        };
+        Update: {
+          accepted_offer_at?: string | null;
+          applicant_id?: string;
+          assigned_to?: string | null;
+          course_id?: string;
+          created_at?: string;
+          cycle?: number;
+          enrolled_at?: string | null;
+          field?: string | null;
+          first_decision_at?: string | null;
+          first_offer_at?: string | null;
+          id?: string;
+          intake_id?: string;
+          level?: string | null;
+          nationality?: string | null;
+          reached_review_at?: string | null;
+          residence?: string | null;
+          status?: string;
+          submitted_at?: string | null;
+          university_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'application_facts_id_fkey';
+            columns: ['id'];
+            isOneToOne: true;
+            referencedRelation: 'applications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       application_message_attachments: {
         Row: {
           application_id: string;
@@ -4881,6 +4955,12 @@ export type Database = {
           token: string;
         };
         Returns: string;
+      };
+      refresh_application_facts: {
+        Args: {
+          ids: string[];
+        };
+        Returns: undefined;
       };
       refresh_course_intakes: {
         Args: {

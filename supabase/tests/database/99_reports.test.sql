@@ -3,7 +3,7 @@
 -- 2026 as of 1 March 2026. Only staff read reports, and a counsellor of one university sees its
 -- applications only.
 begin;
-select plan(53);
+select plan(60);
 select tests.create_user(h) from unnest(array['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']) h;
 select tests.create_user('admin', 'admin');
 select tests.create_user('office_a', 'counsellor');
@@ -287,6 +287,32 @@ select ok((select a.reached_review_at is not null and a.first_decision_at is nul
 select is((select count(*)::int from public.audit_log l where l.entity = 'applications'
   and l.entity_id = (select v::text from rep where k = 'c4') and l.after ? 'reached_review_at'), 0,
   'the audit log records the status change without the stamp');
+
+-- The facts the reports read follow the rows they come from, and nobody reads them directly.
+select tests.authenticate_as('admin');
+select throws_ok($$ select count(*) from public.application_facts $$, '42501', null,
+  'not even an administrator reads the facts table: only the report functions do');
+select tests.clear_authentication();
+update public.profiles set nationality = 'KE' where id = tests.user_id('p3');
+update public.courses set level = 'foundation' where slug = 'rep-course-b';
+update public.intakes set start_date = '2028-01-15' where id = 'a0000000-0000-4000-8000-000000002026';
+select tests.authenticate_as('admin');
+select is(public.admissions_report('{"cycle": 2027, "as_of": "2027-03-01T00:00:00Z", "nationality": "KE"}')
+  ->'funnel'->'current'->>'submitted', '1', 'an applicant whose nationality changes is counted under the new one');
+select is(public.admissions_report('{"cycle": 2027, "as_of": "2027-03-01T00:00:00Z", "level": "foundation"}')
+  ->'funnel'->'current'->>'started', '1', 'a course whose level changes moves its applications with it');
+select is(public.admissions_report('{"cycle": 2028, "as_of": "2027-03-01T00:00:00Z"}')->'funnel'->'current'->>'started',
+  '2', 'an intake moved to another year moves its applications to that cycle');
+
+-- One report may be asked for alone, with the same figures as in the whole.
+select is(public.admissions_report('{"cycle": 2027, "as_of": "2027-03-01T00:00:00Z", "sections": ["funnel"]}')->'funnel',
+  public.admissions_report('{"cycle": 2027, "as_of": "2027-03-01T00:00:00Z"}')->'funnel',
+  'the funnel alone equals the funnel of the whole report');
+select ok(not (public.admissions_report('{"cycle": 2027, "sections": ["funnel"]}') ?| array['nationality', 'staff',
+  'time_to_decision']), 'and the reports not asked for are left out');
+select throws_ok($$ select public.admissions_report('{"sections": ["everything"]}') $$, '22023',
+  'Sections are a list: funnel, time_to_decision, applicants, staff.', 'an unknown report is refused with words');
+select tests.clear_authentication();
 
 select * from finish();
 rollback;
