@@ -133,43 +133,8 @@ revoke execute on function public.backfill_application_steps() from public, anon
 
 select public.refresh_application_facts(null);
 
--- The applications of one cycle that the caller covers and the filters match, each with the moment
--- it reached each step by `as_of` (null when it had not). Plain SQL with no settings of its own, so
--- that the report's query takes it in and plans it with the filters as constants; nobody but the
--- owner may call it, and the report functions that do run as the owner.
-create or replace function public.report_applications(filters jsonb, cycle integer, as_of timestamptz,
-  everything boolean default false)
-returns table (id uuid, applicant_id uuid, course_id uuid, intake_id uuid, level text, field text,
-  nationality text, residence text, status text, assigned_to uuid, started_at timestamptz,
-  submitted_at timestamptz, complete_at timestamptz, decided_at timestamptz, offered_at timestamptz,
-  accepted_at timestamptz, enrolled_at timestamptz)
-language sql stable
-rows 10000
-as $$
-  select f.id, f.applicant_id, f.course_id, f.intake_id, f.level, f.field, f.nationality, f.residence, f.status,
-    f.assigned_to, f.created_at,
-    case when f.submitted_at <= as_of then f.submitted_at end,
-    case when f.submitted_at <= as_of then least(
-      case when f.reached_review_at <= as_of then f.reached_review_at end,
-      case when f.first_decision_at <= as_of then f.first_decision_at end) end,
-    case when f.first_decision_at <= as_of then f.first_decision_at end,
-    case when f.first_offer_at <= as_of then f.first_offer_at end,
-    case when f.accepted_offer_at <= as_of then f.accepted_offer_at end,
-    case when f.enrolled_at <= as_of then f.enrolled_at end
-  from public.application_facts f
-  where f.cycle = report_applications.cycle
-    and f.created_at <= as_of
-    and (everything or (select public.staff_sees_all())
-      or f.course_id = any (array(select public.staff_course_ids())))
-    and ((filters->>'intake') is null or f.intake_id = (filters->>'intake')::uuid)
-    and ((filters->>'course') is null or f.course_id = (filters->>'course')::uuid)
-    and ((filters->>'university') is null or f.university_id = (filters->>'university')::uuid)
-    and ((filters->>'level') is null or f.level = filters->>'level')
-    and ((filters->>'from') is null or f.created_at >= (filters->>'from')::date)
-    and ((filters->>'to') is null or f.created_at < (filters->>'to')::date + 1)
-    and ((filters->>'nationality') is null or f.nationality = filters->>'nationality')
-$$;
-revoke execute on function public.report_applications(jsonb, integer, timestamptz, boolean) from public, anon, authenticated;
+-- The reports read the facts table themselves now (below), with their filters planned as constants.
+drop function public.report_applications(jsonb, integer, timestamptz, boolean);
 
 -- Every report for the filters: {cycle, previous_cycle, as_of, options} and, for each section asked
 -- for (all when `sections` is not given): funnel {funnel, by_course}; time_to_decision
@@ -187,12 +152,19 @@ as $$
 declare
   as_of timestamptz := coalesce((filters->>'as_of')::timestamptz, now());
   year_ago timestamptz := as_of - interval '1 year';
-  cycle integer := coalesce((filters->>'cycle')::integer,
+  year_ integer := coalesce((filters->>'cycle')::integer,
     (select extract(year from min(i.start_date))::integer from public.intakes i where i.start_date >= as_of::date),
     extract(year from as_of)::integer);
-  earlier jsonb := filters
-    || case when filters ? 'from' then jsonb_build_object('from', ((filters->>'from')::date - interval '1 year')::date) else '{}' end
-    || case when filters ? 'to' then jsonb_build_object('to', ((filters->>'to')::date - interval '1 year')::date) else '{}' end;
+  -- The scope and the filters, worked out once, so that the query is planned with them as constants.
+  sees_all boolean := everything or public.staff_sees_all();
+  covered uuid[] := case when sees_all then '{}' else array(select public.staff_course_ids()) end;
+  only_intake uuid := (filters->>'intake')::uuid;
+  only_course uuid := (filters->>'course')::uuid;
+  only_university uuid := (filters->>'university')::uuid;
+  only_level text := filters->>'level';
+  only_nationality text := filters->>'nationality';
+  started_from date := (filters->>'from')::date;
+  started_to date := (filters->>'to')::date;
   sections text[];
   want_funnel boolean;
   want_timing boolean;
@@ -204,7 +176,7 @@ begin
   -- Malformed ids and dates are refused before anything is read, whatever the data.
   perform (filters->>'intake')::uuid, (filters->>'course')::uuid, (filters->>'university')::uuid,
     (filters->>'from')::date, (filters->>'to')::date;
-  if cycle not between 2000 and 2100 then
+  if year_ not between 2000 and 2100 then
     raise exception 'Choose a cycle between 2000 and 2100.' using errcode = '22023';
   end if;
   if filters ? 'sections' then
@@ -224,11 +196,45 @@ begin
   want_staff := 'staff' = any (sections);
 
   -- A CTE is read only when a section that needs it is; each `case` below leaves the others unread.
-  -- The applications are read afresh by each pass (a narrow scan costs less than keeping them).
-  with cur as not materialized (
-    select * from public.report_applications(filters, cycle, as_of, everything)
+  -- Each pass reads the facts afresh (a narrow scan costs less than keeping a copy of them). `scoped`
+  -- holds this cycle as of `as_of` and the previous one as of a year earlier (its start-date filter a
+  -- year earlier too) that the caller covers and the filters match, each with the moment it reached
+  -- each step by then (null when it had not):
+  --   started:   the draft was created
+  --   submitted: the applicant submitted it
+  --   complete:  admissions began reviewing it (documents and fee in order), or decided it
+  --   decided:   its first decision was released to the applicant
+  --   offered:   its first offer was released
+  --   accepted:  the applicant accepted an offer
+  --   enrolled:  the applicant enrolled
+  with scoped as not materialized (
+    select f.cycle = year_ this_cycle, f.id, f.applicant_id, f.course_id, f.intake_id, f.level, f.field,
+      f.nationality, f.residence, f.status, f.assigned_to,
+      case when f.submitted_at <= t.upto then f.submitted_at end submitted_at,
+      case when f.submitted_at <= t.upto then least(
+        case when f.reached_review_at <= t.upto then f.reached_review_at end,
+        case when f.first_decision_at <= t.upto then f.first_decision_at end) end complete_at,
+      case when f.first_decision_at <= t.upto then f.first_decision_at end decided_at,
+      case when f.first_offer_at <= t.upto then f.first_offer_at end offered_at,
+      case when f.accepted_offer_at <= t.upto then f.accepted_offer_at end accepted_at,
+      case when f.enrolled_at <= t.upto then f.enrolled_at end enrolled_at
+    from public.application_facts f
+    cross join lateral (select case when f.cycle = year_ then as_of else year_ago end upto,
+      case when f.cycle = year_ then interval '0' else interval '1 year' end back) t
+    where f.cycle in (year_, year_ - 1)
+      and f.created_at <= t.upto
+      and (sees_all or f.course_id = any (covered))
+      and (only_intake is null or f.intake_id = only_intake)
+      and (only_course is null or f.course_id = only_course)
+      and (only_university is null or f.university_id = only_university)
+      and (only_level is null or f.level = only_level)
+      and (started_from is null or f.created_at >= (started_from - t.back)::date)
+      and (started_to is null or f.created_at < (started_to - t.back)::date + 1)
+      and (only_nationality is null or f.nationality = only_nationality)
+  ), cur as not materialized (
+    select * from scoped s where s.this_cycle
   ), prv as not materialized (
-    select * from public.report_applications(earlier, cycle - 1, year_ago, everything)
+    select * from scoped s where not s.this_cycle
   ), counted as materialized (
     -- One pass: the funnel (set 15), per course and intake (3), per level (13) and field (14), and
     -- the open applications assigned to each person (7).
@@ -314,8 +320,8 @@ begin
     ) x group by 2
   )
   select jsonb_build_object(
-    'cycle', cycle,
-    'previous_cycle', cycle - 1,
+    'cycle', year_,
+    'previous_cycle', year_ - 1,
     'as_of', as_of,
     'options', jsonb_build_object(
       'cycles', coalesce((select jsonb_agg(y order by y desc) from (

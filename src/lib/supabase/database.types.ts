@@ -5077,33 +5077,6 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['reference_requests']['Row'];
       };
-      report_applications: {
-        Args: {
-          as_of: string;
-          cycle: number;
-          everything?: boolean;
-          filters: Json;
-        };
-        Returns: {
-          accepted_at: string;
-          applicant_id: string;
-          assigned_to: string;
-          complete_at: string;
-          course_id: string;
-          decided_at: string;
-          enrolled_at: string;
-          field: string;
-          id: string;
-          intake_id: string;
-          level: string;
-          nationality: string;
-          offered_at: string;
-          residence: string;
-          started_at: string;
-          status: string;
-          submitted_at: string;
-        }[];
-      };
       report_figures: {
         Args: {
           everything: boolean;
