@@ -22,6 +22,16 @@ export default defineConfig({
   // (src/server/request-refusals.ts); the adapter's own limit is the largest of them, for every other host.
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMITS.upload }),
   integrations: [
+    // A build is a production build whatever NODE_ENV the shell or a test runner left set: Vite
+    // compiles JSX for React's development runtime otherwise, which the production server does not load.
+    {
+      name: 'production-build',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command === 'build') process.env.NODE_ENV = 'production';
+        },
+      },
+    },
     react(),
     clientInteract(),
     sitemap({

@@ -105,6 +105,10 @@ function keepAcceptedCodings(req: IncomingMessage): void {
 async function loadOnDemandPages(distDir: string): Promise<PageHandler> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`No build output in ${distDir}: run \`npm run build\` first.`);
+  // A build is served as production whatever the environment says: React and the libraries the
+  // pages load pick their production code by NODE_ENV when they are first imported, just below.
+  // Left unset, React's development build rendered every page (twice the CPU per page).
+  process.env['NODE_ENV'] = 'production';
   const module = (await import(pathToFileURL(realpathSync(entry)).href)) as { handler?: unknown };
   if (typeof module.handler !== 'function') throw new Error(`${entry} exports no request handler`);
   return module.handler as PageHandler;
