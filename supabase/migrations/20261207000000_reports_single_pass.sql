@@ -208,7 +208,7 @@ begin
   --   accepted:  the applicant accepted an offer
   --   enrolled:  the applicant enrolled
   with scoped as not materialized (
-    select f.cycle = year_ this_cycle, f.id, f.applicant_id, f.course_id, f.intake_id, f.level, f.field,
+    select t.cycle = year_ this_cycle, f.id, f.applicant_id, f.course_id, f.intake_id, f.level, f.field,
       f.nationality, f.residence, f.status, f.assigned_to,
       case when f.submitted_at <= t.upto then f.submitted_at end submitted_at,
       case when f.submitted_at <= t.upto then least(
@@ -218,11 +218,9 @@ begin
       case when f.first_offer_at <= t.upto then f.first_offer_at end offered_at,
       case when f.accepted_offer_at <= t.upto then f.accepted_offer_at end accepted_at,
       case when f.enrolled_at <= t.upto then f.enrolled_at end enrolled_at
-    from public.application_facts f
-    cross join lateral (select case when f.cycle = year_ then as_of else year_ago end upto,
-      case when f.cycle = year_ then interval '0' else interval '1 year' end back) t
-    where f.cycle in (year_, year_ - 1)
-      and f.created_at <= t.upto
+    from (values (year_, as_of, interval '0'), (year_ - 1, year_ago, interval '1 year')) t (cycle, upto, back)
+    join public.application_facts f on f.cycle = t.cycle
+    where f.created_at <= t.upto
       and (sees_all or f.course_id = any (covered))
       and (only_intake is null or f.intake_id = only_intake)
       and (only_course is null or f.course_id = only_course)
