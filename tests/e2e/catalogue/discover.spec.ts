@@ -33,3 +33,20 @@ test('a shared results address reproduces the answers and the matches', async ({
   await expect(page.getByText(/IELTS 7\.0 ≥ \d\.\d required/).first()).toBeVisible();
   await expect(page.getByText(/within budget/).first()).toBeVisible();
 });
+
+test('the form offers the last answers back, and the page loads no React', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/discover?level=bachelor&country=GB&test=ielts&score=7&budget=30000&currency=GBP&start=9');
+  await expect(page.getByRole('heading', { name: 'Your matches' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See the matches for your last answers' })).toBeHidden();
+  await page.goto('/discover');
+  const back = page.getByRole('link', { name: 'See the matches for your last answers' });
+  await expect(back).toHaveAttribute('href', /^\/discover\?level=bachelor&.*score=7/);
+  await back.click();
+  await expect(page.getByLabel('Overall score')).toHaveValue('7');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /\/(react|client)\.[\w-]+\.js$/.test(path))).toEqual([]);
+});
