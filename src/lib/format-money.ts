@@ -41,17 +41,32 @@ export function symbolStyle(currency: string, locale = 'en-GB'): SymbolStyle {
   return style;
 }
 
-/** Money as people read it: an unambiguous symbol or code, grouping from the locale, no cents on whole amounts. */
-export function formatMoney(amount: number, currency: string, locale = 'en-GB'): string {
-  const whole = Number.isInteger(amount) || Math.abs(amount) >= 1000;
-  try {
-    return new Intl.NumberFormat(locale, {
+/** Formatters by locale, currency and whether cents show: a page formats hundreds of amounts in a few currencies. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const MONEY_FORMATS_KEPT = 256;
+
+function moneyFormat(currency: string, locale: string, whole: boolean): Intl.NumberFormat {
+  const key = `${locale}:${currency}:${whole ? 0 : 2}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: symbolStyle(currency, locale),
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: whole ? 0 : 2,
-    }).format(whole ? Math.round(amount) : amount);
+    });
+    if (moneyFormats.size >= MONEY_FORMATS_KEPT) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Money as people read it: an unambiguous symbol or code, grouping from the locale, no cents on whole amounts. */
+export function formatMoney(amount: number, currency: string, locale = 'en-GB'): string {
+  const whole = Number.isInteger(amount) || Math.abs(amount) >= 1000;
+  try {
+    return moneyFormat(currency, locale, whole).format(whole ? Math.round(amount) : amount);
   } catch {
     return `${currency} ${Math.round(amount).toLocaleString(locale)}`;
   }
