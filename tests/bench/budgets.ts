@@ -83,7 +83,7 @@ export const BUDGETS: Budget[] = [
   {
     id: 'reports-requests',
     // The page's single call for every report at once is measured beside these (report-all-p95 and
-    // its narrowed forms) without a budget of its own: it is the sum of the four.
+    // its narrowed forms) without a budget of its own: it computes all four at once.
     text: 'Each report answers within 300 ms p95 (REST, Postgres, 100,000 applications this cycle and 20,000 the last)',
     section: 'reports',
     subjects: ['Postgres'],
