@@ -22,7 +22,7 @@ const UPLOAD_ROUTES = [
   /^\/reference\/[^/]+\/?$/,
 ];
 
-export type RefusalReason = 'too-large' | 'no-length' | 'address';
+export type RefusalReason = 'too-large' | 'no-length' | 'address' | 'busy';
 
 const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` : `${bytes / KiB} KB`);
 
@@ -32,7 +32,7 @@ const size = (bytes: number) => (bytes >= MiB ? `${Math.floor(bytes / MiB)} MB` 
  */
 export const REFUSAL_PAGES: Record<
   RefusalReason,
-  { status: 400 | 411 | 413; title: string; lead: string; next: string }
+  { status: RefusalStatus; title: string; lead: string; next: string }
 > = {
   'too-large': {
     status: 413,
@@ -52,11 +52,21 @@ export const REFUSAL_PAGES: Record<
     lead: 'The address holds a control character (such as %00) that no page of Unipath uses.',
     next: 'Remove it from the address, or follow a link from the home page instead.',
   },
+  busy: {
+    status: 503,
+    title: 'Busy for a moment',
+    lead: 'Unipath has more visitors this instant than it can answer at once, so this page was not loaded. Nothing you sent was saved.',
+    next: 'Try again in a few seconds: reload the page, or send the form again.',
+  },
 };
+
+type RefusalStatus = 400 | 411 | 413 | 503;
 
 export interface Refusal {
   reason: RefusalReason;
-  status: 400 | 411 | 413;
+  status: RefusalStatus;
+  /** Seconds after which the request may be sent again (Retry-After). */
+  retryAfterSeconds?: number;
   /** What an endpoint's caller is told, in the app's JSON answer. */
   message: string;
 }
@@ -93,6 +103,17 @@ export function bodyRefusal(req: IncomingMessage): Refusal | undefined {
     reason: 'too-large',
     status: 413,
     message: `That is more than this page accepts (${size(limit)} at most). Nothing was saved: choose a smaller file or shorten the text, and send it again.`,
+  };
+}
+
+/** The server is rendering as many pages as it can and its queue is full (src/server/render-gate.ts). */
+export function busyRefusal(retryAfterSeconds: number): Refusal {
+  return {
+    reason: 'busy',
+    status: 503,
+    retryAfterSeconds,
+    message:
+      'Unipath is busy for a moment and did not answer this. Nothing was saved: try again in a few seconds.',
   };
 }
 
@@ -146,6 +167,7 @@ export function answerRefusal(
     'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
+    ...(refusal.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(refusal.retryAfterSeconds) }),
     Connection: 'close',
   });
   res.end(body);

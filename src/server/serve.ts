@@ -12,7 +12,15 @@ import { createCatalogueCache, type RenderedCache } from '../features/catalogue/
 import { startBackgroundWork } from '../lib/jobs/background.server.ts';
 import { DEFAULT_SUPABASE_URL } from '../lib/supabase/service-env.ts';
 import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/response-headers.ts';
-import { answerRefusal, REFUSAL_PAGES, refusalOf, type RefusalReason } from './request-refusals.ts';
+import {
+  answerRefusal,
+  busyRefusal,
+  REFUSAL_PAGES,
+  refusalOf,
+  type RefusalReason,
+} from './request-refusals.ts';
+import { collectWrites } from './collected-writes.ts';
+import { createRenderGate, renderLimitsFrom, type RenderGateLimits } from './render-gate.ts';
 import { clientAddressOf } from './client-address.ts';
 import { announceSetupToken } from './setup-token.ts';
 
@@ -29,6 +37,8 @@ export interface AppServerOptions {
   trustProxy?: boolean;
   /** How long stored catalogue pages are sent without asking for the catalogue's version (CATALOGUE_CACHE_CHECK_MS). */
   catalogueCheckEveryMs?: number;
+  /** How many pages render at once and how many wait (RENDER_CONCURRENCY, RENDER_QUEUE, RENDER_QUEUE_WAIT_MS). */
+  renderLimits?: RenderGateLimits;
 }
 
 export interface AppServer {
@@ -124,6 +134,16 @@ function refusalPages(distDir: string): Map<RefusalReason, string> {
   return pages;
 }
 
+/** The prebuilt page of a failed render (src/pages/500.astro), read once. */
+function errorPage(distDir: string): string {
+  const file = join(distDir, 'client', '500.html');
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Unipath</title></head><body><main><h1>Something went wrong</h1><p><a href="/">Unipath home page</a></p></main></body></html>';
+}
+
+const isHealthCheck = (req: IncomingMessage) => /^\/healthz\/?(?:[?#]|$)/.test(req.url ?? '');
+
 const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? value.join(', ') : (value ?? null);
 
@@ -206,10 +226,14 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const pages = await loadOnDemandPages(distDir);
   const catalogueCache = createCatalogueCache(options.catalogueCheckEveryMs);
   const refused = refusalPages(distDir);
+  const failed = errorPage(distDir);
   const trustProxy = options.trustProxy ?? process.env['TRUST_PROXY'] === '1';
   const policy = basePolicy(options.supabaseUrl ?? process.env['SUPABASE_URL'] ?? DEFAULT_SUPABASE_URL);
   // compression's types describe Express's request and response, which extend Node's.
   const compress = compression({ brotli: { params: ON_THE_FLY_BROTLI } }) as unknown as NodeHandler;
+  const limits = options.renderLimits ?? renderLimitsFrom(process.env);
+  const gate = createRenderGate(limits);
+  const busy = busyRefusal(limits.retryAfterSeconds);
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', policy);
     for (const [name, value] of FIXED_SECURITY_HEADERS) res.setHeader(name, value);
@@ -218,7 +242,16 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     const refusal = refusalOf(req);
     if (refusal) return answerRefusal(req, res, refusal, refused);
     const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
-    const render = () => compress(req, res, () => void pages(req, res, undefined, locals));
+    const renderNow = () =>
+      compress(req, res, () => {
+        collectWrites(res, () => failed);
+        void pages(req, res, undefined, locals);
+      });
+    // The health check answers even when every render slot is taken: a busy server is not a dead one.
+    const render = () =>
+      isHealthCheck(req)
+        ? renderNow()
+        : gate.admit(res, renderNow, () => answerRefusal(req, res, busy, refused));
     if (!mayBeFile(req)) return render();
     keepAcceptedCodings(req);
     files(req, res, () => answerFromCache(req, res, catalogueCache) || render());
