@@ -15,11 +15,28 @@ describe('rendered catalogue cache', () => {
     const render = async () => page(`render ${++renders}`);
     const read = async () => version;
     expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 1');
+    expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 2');
     const hit = await cache.respond('/courses|GBP', read, render);
-    expect(await hit.text()).toBe('render 1');
+    expect(await hit.text()).toBe('render 2');
     expect(hit.headers.get('set-cookie')).toBeNull();
     version = 'v2';
-    expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 2');
+    // A page stored before is stored again at once under the new version.
+    expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 3');
+    expect(await (await cache.respond('/courses|GBP', read, render)).text()).toBe('render 3');
+  });
+
+  it('stores a page from its second visit on: a search asked for once is rendered and never kept', async () => {
+    const cache = createRenderedCache({ checkEveryMs: 0 });
+    const read = async () => 'v1';
+    for (let n = 0; n < 50; n++) {
+      const once = await cache.respond(`/courses?q=${n}|GBP`, read, async () => page(`search ${n}`));
+      expect(once.headers.get('x-catalogue-cache')).toBe('miss');
+      expect(once.headers.get('set-cookie')).toBe('csrf=secret');
+      expect(await once.text()).toBe(`search ${n}`);
+    }
+    expect(cache.size).toBe(0);
+    await cache.respond('/courses?q=7|GBP', read, async () => page('search 7'));
+    expect(cache.size).toBe(1);
   });
 
   it('sends the stored brotli or gzip copy a browser accepts, tagged as only weakly equal', async () => {
@@ -27,6 +44,7 @@ describe('rendered catalogue cache', () => {
     const body = '<p>course</p>'.repeat(200);
     const read = async () => 'v1';
     const render = async () => page(body);
+    await cache.respond('/courses|GBP', read, render);
     const plain = await cache.respond('/courses|GBP', read, render);
     const etag = plain.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -50,6 +68,7 @@ describe('rendered catalogue cache', () => {
     const cache = createRenderedCache({ checkEveryMs: 0 });
     const read = async () => 'v1';
     const render = async () => page('x'.repeat(100));
+    await cache.respond('k', read, render);
     const etag = (await cache.respond('k', read, render)).headers.get('etag') ?? '';
     for (const ifNoneMatch of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
       const response = await cache.respond('k', read, render, { ifNoneMatch, acceptEncoding: null });
@@ -99,11 +118,12 @@ describe('rendered catalogue cache', () => {
     const cache = createRenderedCache({ checkEveryMs: 1000, now: () => now });
     const request = { ifNoneMatch: null, acceptEncoding: null };
     expect(cache.peek('/courses|GBP', request)).toBeUndefined();
-    await cache.respond(
-      '/courses|GBP',
-      async () => version,
-      async () => page('stored'),
-    );
+    for (let visit = 0; visit < 2; visit++)
+      await cache.respond(
+        '/courses|GBP',
+        async () => version,
+        async () => page('stored'),
+      );
     const hit = cache.peek('/courses|GBP', request);
     expect(hit?.status).toBe(200);
     expect(new TextDecoder().decode(hit?.body ?? undefined)).toBe('stored');
@@ -133,9 +153,20 @@ describe('rendered catalogue cache', () => {
         renders.push(key);
         return page(key);
       });
-    for (const key of ['/a|GBP', '/b|GBP', '/a|GBP', '/c|GBP', '/a|GBP', '/b|GBP']) await send(key);
-    // /a was read again before /c came, so /b was the one dropped.
-    expect(renders).toEqual(['/a|GBP', '/b|GBP', '/c|GBP', '/b|GBP']);
+    // Each page is stored on its second visit; /a is read again before /c is stored, so /b goes.
+    for (const key of [
+      '/a|GBP',
+      '/a|GBP',
+      '/b|GBP',
+      '/b|GBP',
+      '/a|GBP',
+      '/c|GBP',
+      '/c|GBP',
+      '/a|GBP',
+      '/b|GBP',
+    ])
+      await send(key);
+    expect(renders).toEqual(['/a|GBP', '/a|GBP', '/b|GBP', '/b|GBP', '/c|GBP', '/c|GBP', '/b|GBP']);
   });
 
   it('counts its compressed copies against the byte bound, and never keeps a page larger than the bound', async () => {

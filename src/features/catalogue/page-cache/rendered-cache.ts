@@ -69,10 +69,22 @@ function chooseCoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined 
   return CODINGS.find((coding) => coding === chosen);
 }
 
+/** The response with one more header (a rendered response's headers may be immutable). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
 /**
  * Rendered catalogue responses kept in memory, keyed by the caller's key (URL and display
  * currency) and tagged with the catalogue version they were rendered at: a response rendered
- * before any catalogue change is never served after it.
+ * before any catalogue change is never served after it. A page is stored from its second visit on.
  */
 export function createRenderedCache(options: RenderedCacheOptions = {}) {
   // A stored page weighs its body and, once made, its compressed copies.
@@ -84,6 +96,12 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
       (page.variants ? page.variants.br.byteLength + page.variants.gzip.byteLength : 0),
   });
   const versions = createVersionWatcher(options.checkEveryMs ?? 3000, options.now);
+  /**
+   * The keys rendered once and not stored: a page is stored the second time it is asked for. Most
+   * searches are asked for once, and storing each cost more than rendering it (a copy of the body,
+   * its hash, two compressed copies made in the background, memory that outlives the request).
+   */
+  const seenOnce = new LRUCache<string, true>({ max: (options.maxEntries ?? 500) * 20 });
 
   /**
    * The stored page in the best coding stored for this browser (the server leaves encoded bodies
@@ -154,6 +172,11 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     const cacheable =
       response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
     if (!cacheable || !response.body) return response;
+    if (!entries.has(key) && !seenOnce.has(key)) {
+      seenOnce.set(key, true);
+      return withHeader(response, CACHE_STATUS_HEADER, 'miss');
+    }
+    seenOnce.delete(key);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !PERSONAL.has(name.toLowerCase()));
     const page: CachedPage = { version, status: response.status, headers, body, etag: bodyEtag(body) };
