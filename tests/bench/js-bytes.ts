@@ -131,6 +131,7 @@ export async function runJsBytes(ctx: JsBytesContext): Promise<SectionRecorder> 
     rec.metric(route.label, 'js-total-gzip', js.total.gzip, 'B');
     rec.metric(route.label, 'js-total-brotli', js.total.brotli, 'B');
     rec.metric(route.label, 'js-on-interaction-gzip', js.onInteraction.gzip, 'B');
+    rec.metric(route.label, 'js-at-load-gzip', js.total.gzip - js.onInteraction.gzip, 'B');
     rec.metric(route.label, 'js-files-outside-public-islands', js.outsideIslands.length, 'files');
     rec.metric(route.label, 'render-blocking-scripts', js.blocking.length, 'scripts');
     rows.push([

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../supabase/local/db/open.ts';
 import { runAs } from '../../supabase/local/db/request-context.ts';
-import { PROJECT_ROOT, startApp, type RunningApp } from './app.ts';
+import { PROJECT_ROOT, serverCore, startBenchProcess, type RunningApp } from './app.ts';
+import { measureCatalogueLoad, recordLoadTable, type LoadRow } from './catalogue-load.ts';
 import { appSearchPath, SEARCH_QUERIES, searchPath, searchSql } from './search-queries.ts';
 import { summarize, type Summary } from './stats.ts';
 import { SectionRecorder } from './types.ts';
@@ -130,13 +131,15 @@ async function attempt<T>(
 export interface SearchState {
   rec: SectionRecorder;
   rows: string[][];
+  /** The catalogue under load, per database. */
+  load: LoadRow[];
   ready: boolean;
 }
 
 /** Before the app starts (PGlite has one user at a time): load the large seed and time the database. */
 export async function prepareSearch(dataDir: string, quick: boolean): Promise<SearchState> {
   const rec = new SectionRecorder('search');
-  const state: SearchState = { rec, rows: [], ready: false };
+  const state: SearchState = { rec, rows: [], load: [], ready: false };
   if (!existsSync(SEED_SCRIPT)) {
     rec.unmeasured(
       'PGlite',
@@ -185,11 +188,44 @@ async function measurePostgres(state: SearchState, url: string, quick: boolean):
   state.rows.push(
     record(state.rec, 'Postgres', 'db', await timeDatabase({ kind: 'postgres', url }, quick ? 2 : 10)),
   );
-  const app = await startApp({ BENCH_DATABASE_URL: url });
+  // The stack and the app each in a process of its own, as `npm run backend` and `npm run serve` run
+  // them; the app on the server core, the stack beside the load generator.
+  const stack = await startBenchProcess('stack', { BENCH_DATABASE_URL: url }, undefined);
   try {
-    await measureHttp(state, 'Postgres', app, quick);
+    const app = await startBenchProcess(
+      'app',
+      {
+        SUPABASE_URL: stack.stackUrl,
+        SUPABASE_ANON_KEY: stack.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+        BACKGROUND_WORK: 'off',
+        HOST: '127.0.0.1',
+        PORT: '0',
+      },
+      serverCore(),
+    );
+    try {
+      await measureHttp(
+        state,
+        'Postgres',
+        { ...app, stackUrl: stack.stackUrl, anonKey: stack.anonKey },
+        quick,
+      );
+      const rows = await attempt(state.rec, 'Postgres load', () =>
+        measureCatalogueLoad(
+          state.rec,
+          'Postgres',
+          app.appUrl,
+          { appPid: app.pid, stackPid: stack.pid, postgres: true },
+          quick,
+        ),
+      );
+      state.load.push(...(rows ?? []));
+    } finally {
+      await app.stop();
+    }
   } finally {
-    await app.stop();
+    await stack.stop();
   }
 }
 
@@ -201,7 +237,13 @@ export async function runSearch(
   postgres: string | undefined,
 ) {
   const { rec } = state;
-  if (state.ready) await measureHttp(state, 'PGlite', app, quick);
+  if (state.ready) {
+    await measureHttp(state, 'PGlite', app, quick);
+    const rows = await attempt(rec, 'PGlite load', () =>
+      measureCatalogueLoad(rec, 'PGlite', app.appUrl, { appPid: app.pid, postgres: false }, quick),
+    );
+    state.load.push(...(rows ?? []));
+  }
   if (postgres) await attempt(rec, 'Postgres', () => measurePostgres(state, postgres, quick));
   else rec.unmeasured('Postgres', 'no Postgres database given (use --postgres URL or BENCH_POSTGRES_URL)');
   rec.table(
@@ -209,6 +251,7 @@ export async function runSearch(
     ['database', 'measured', 'samples', 'p50', 'p95', 'p99', 'max'],
     state.rows,
   );
+  if (state.load.length > 0) recordLoadTable(rec, state.load);
   rec.note(
     `Query shapes: ${SEARCH_QUERIES.map((q) => q.label).join('; ')}. Sequential, after one warm-up pass.`,
   );

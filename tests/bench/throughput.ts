@@ -128,9 +128,10 @@ export async function measureLoad(
   subject: string,
   base: Omit<LoadPlan, 'connections' | 'seconds'>,
   seconds: number,
+  connections: number = CONNECTIONS,
 ): Promise<{ figures: LoadFigures; plan: LoadPlan } | undefined> {
   const headers = { 'accept-encoding': 'br, gzip', ...base.headers };
-  const plan = { ...base, headers, connections: CONNECTIONS, seconds };
+  const plan = { ...base, headers, connections, seconds };
   await load({ ...plan, seconds: Math.max(2, seconds / 2) });
   const figures = await load(plan);
   const failed = figures.non2xx + figures.errors + figures.timeouts;
