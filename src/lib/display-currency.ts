@@ -136,11 +136,18 @@ export function resolveDisplayCurrency(
 }
 
 const names = new Intl.DisplayNames('en-GB', { type: 'currency' });
+/** Labels already looked up: the picker lists every currency on every catalogue page. */
+const labels = new Map<string, string>();
 
 /** "NGN: Nigerian Naira", as the picker lists a currency. */
 export function currencyOptionLabel(code: string): string {
-  const name = names.of(code);
-  return name && name !== code ? `${code}: ${name}` : code;
+  let label = labels.get(code);
+  if (label === undefined) {
+    const name = names.of(code);
+    label = name && name !== code ? `${code}: ${name}` : code;
+    if (isDisplayCurrency(code)) labels.set(code, label);
+  }
+  return label;
 }
 
 /** The currencies to offer: those with a rate, and the one shown now even if its rate went. */

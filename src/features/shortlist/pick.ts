@@ -12,6 +12,18 @@ export type PickAction = (typeof PICK_ACTIONS)[number];
 /** Browser-readable cookies holding the changes the stores have not taken yet. */
 export const SAVE_PICKS_COOKIE = 'unipath-pick-save';
 export const COMPARE_PICKS_COOKIE = 'unipath-pick-compare';
+/** Where this browser keeps its shortlist (the shortlist store's persistent atom). */
+export const SHORTLIST_STORAGE_KEY = 'unipath:shortlist';
+
+/**
+ * How a Save button wakes (`client:interact`): when the visitor reaches for it, or at once when this
+ * browser has a shortlist or a save made before hydration, the only times it shows "Saved".
+ */
+export const SAVE_BUTTON_HYDRATION = {
+  storageKey: SHORTLIST_STORAGE_KEY,
+  cookie: SAVE_PICKS_COOKIE,
+} as const;
+
 /** Most changes a cookie keeps; older ones give way. */
 export const PICKS_LIMIT = 8;
 /** Most characters of a course title a cookie keeps (the compare tray's label). */

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { SAVE_PICKS_COOKIE, takeBrowserPicks } from './pick.ts';
+import { SAVE_PICKS_COOKIE, SHORTLIST_STORAGE_KEY, takeBrowserPicks } from './pick.ts';
 
 /** Most courses a shortlist keeps; the oldest give way beyond it. */
 export const SHORTLIST_LIMIT = 100;
@@ -30,7 +30,7 @@ function decode(text: string): string[] {
 }
 
 /** Saved course ids. Visitors keep them in this browser; signed-in applicants also in their account. */
-export const $shortlist = persistentAtom<string[]>('unipath:shortlist', [], {
+export const $shortlist = persistentAtom<string[]>(SHORTLIST_STORAGE_KEY, [], {
   encode: JSON.stringify,
   decode,
 });
