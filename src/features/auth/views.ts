@@ -186,6 +186,15 @@ export const VIEW_SPECS: Record<AuthView, ViewSpec> = {
   },
 };
 
+/**
+ * Whether the view asks for an e-mailed or app code: its field takes focus as the step appears, so
+ * the form hydrates at once. Other views wake when the visitor reaches for them, and load none of
+ * the form's JavaScript until then.
+ */
+export function asksForCode(view: AuthView): boolean {
+  return VIEW_SPECS[view].fields.some((field) => field.name === 'code');
+}
+
 export function labelsOf(spec: ViewSpec): Record<string, string> {
   return Object.fromEntries(
     spec.fields.filter((field) => field.type !== 'hidden').map((field) => [field.name, field.label]),
