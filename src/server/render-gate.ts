@@ -20,8 +20,8 @@ export interface RenderGateLimits {
 
 export const DEFAULT_RENDER_LIMITS: RenderGateLimits = {
   concurrent: 16,
-  queued: 48,
-  waitMs: 5_000,
+  queued: 32,
+  waitMs: 3_000,
   retryAfterSeconds: 2,
 };
 
