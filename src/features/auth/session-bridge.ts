@@ -1,4 +1,4 @@
-import { getSupabaseBrowserClient, type BrowserClientConfig } from '../../lib/supabase/browser.ts';
+import type { BrowserClientConfig, getSupabaseBrowserClient } from '../../lib/supabase/browser.ts';
 import { showSecurityToast } from '../security/security-toasts.ts';
 import type { FlashToast } from '../../lib/security/flash.ts';
 import { recordAudit } from '../../stores/audit-log.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../stores/session.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
-import { adoptUrlSession } from './url-session.ts';
+import { adoptUrlSession, readUrlSession } from './url-session.ts';
 
 export interface SessionBridgeProps {
   user: SessionUser | null;
@@ -61,7 +61,21 @@ export function connectSession({ user, csrfToken, supabase, flash, initialEvent 
     if (event) recordAudit({ type: 'auth_event', event, path: window.location.pathname });
   });
   if (initialEvent) setSession(initialEvent, user);
-  const client = getSupabaseBrowserClient(supabase);
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(AUTH_CHANNEL);
+  channel?.addEventListener('message', (message: MessageEvent<{ event?: unknown }>) => {
+    if (isAuthEvent(message.data.event)) setSession(message.data.event, $session.get().user);
+  });
+  // The browser's Supabase client (most of this script's weight) is loaded only when there is a
+  // session to keep or to adopt: a signed-in visitor, an event the server reported, or a session
+  // or an error an auth redirect left in the address.
+  if (user || initialEvent || readUrlSession(window.location.hash, Date.now() / 1000))
+    void import('../../lib/supabase/browser.ts').then(({ getSupabaseBrowserClient: clientFor }) =>
+      connectClient(clientFor(supabase)),
+    );
+}
+
+/** Follows the browser client's auth events, keeps its tokens fresh and adopts a session in the URL. */
+function connectClient(client: ReturnType<typeof getSupabaseBrowserClient>): void {
   client.auth.onAuthStateChange((event, session) => {
     if (!isAuthEvent(event)) return;
     const current = $session.get().user;
@@ -70,10 +84,6 @@ export function connectSession({ user, csrfToken, supabase, flash, initialEvent 
       session ? current : event === 'INITIAL_SESSION' ? current : null,
       session?.expires_at ?? null,
     );
-  });
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(AUTH_CHANNEL);
-  channel?.addEventListener('message', (message: MessageEvent<{ event?: unknown }>) => {
-    if (isAuthEvent(message.data.event)) setSession(message.data.event, $session.get().user);
   });
   refreshWhileVisible(client);
   void adoptUrlSession(client);
