@@ -18,10 +18,14 @@ export interface RenderGateLimits {
   retryAfterSeconds: number;
 }
 
+/**
+ * Room for a burst of 50 requests at once, all answered (tests/integration/security/load.test.ts);
+ * past 80 in flight, or 5 s in the queue, the visitor hears 503 instead of waiting longer.
+ */
 export const DEFAULT_RENDER_LIMITS: RenderGateLimits = {
   concurrent: 16,
-  queued: 32,
-  waitMs: 3_000,
+  queued: 64,
+  waitMs: 5_000,
   retryAfterSeconds: 2,
 };
 
