@@ -14,15 +14,14 @@ const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
 
 /**
  * Collects what the renderer writes and hands it on (to the compressor) in one piece at the end,
- * or in large pieces for a long answer. Astro writes a page as hundreds of small chunks, and
- * compressing each one as it came cost more than compressing the page once.
+ * or in large pieces for a long answer, instead of the hundreds of small chunks Astro writes.
  *
  * Nothing is sent before the first piece, so a render that fails before then (a component that
- * throws) is answered with the error page `errorPage` and status 500 instead of a broken 200.
+ * throws) is answered with `errorPage` and status 500 instead of a broken 200.
  * Every write's callback is called, which the renderer's own error handling waits on: without it
  * a failed render was never ended and its request hung.
  */
-export function collectWrites(res: ServerResponse, errorPage: () => string): void {
+export function collectWrites(res: ServerResponse, errorPage: string): void {
   const write = res.write.bind(res);
   const end = res.end.bind(res);
   const writeHead = res.writeHead.bind(res);
@@ -81,12 +80,11 @@ export function collectWrites(res: ServerResponse, errorPage: () => string): voi
     res.writeHead = writeHead;
     chunks = [];
     size = 0;
-    const page = errorPage();
     res.statusCode = 500;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     for (const name of ['content-length', 'etag', 'last-modified', 'set-cookie']) res.removeHeader(name);
-    end(page);
+    end(errorPage);
     return res;
   }) as ServerResponse['destroy'];
 }

@@ -44,7 +44,6 @@ export function renderLimitsFrom(env: NodeJS.ProcessEnv): RenderGateLimits {
 }
 
 interface Waiting {
-  res: ServerResponse;
   start: () => void;
   timer: NodeJS.Timeout;
   leave: () => void;
@@ -56,7 +55,7 @@ export interface RenderGate {
    * full or the wait ran out). A request whose client goes away while it waits is dropped.
    */
   admit(res: ServerResponse, render: () => void, refuse: () => void): void;
-  /** Renders running and requests waiting, for the health page and tests. */
+  /** Renders running and requests waiting (the unit tests read it). */
   readonly load: { rendering: number; waiting: number };
 }
 
@@ -90,7 +89,6 @@ export function createRenderGate(limits: RenderGateLimits = DEFAULT_RENDER_LIMIT
       if (rendering < limits.concurrent && queue.length === 0) return start(res, render);
       if (queue.length >= limits.queued) return refuse();
       const entry: Waiting = {
-        res,
         start: () => start(res, render),
         timer: setTimeout(() => {
           drop();

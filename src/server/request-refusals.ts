@@ -142,10 +142,16 @@ const wantsJson = (req: IncomingMessage) =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The page of a refusal when the build has none (a server started over an older build). */
-function plainPage(reason: RefusalReason): string {
+/** A bare page for when the build has no prebuilt one (a server started over an older build). */
+export function plainPage(title: string, ...paragraphs: string[]): string {
+  const text = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Unipath</title></head><body><main><h1>${title}</h1>${text}<p><a href="/">Unipath home page</a></p></main></body></html>`;
+}
+
+/** The plain page of a refusal. */
+function plainRefusalPage(reason: RefusalReason): string {
   const { title, lead, next } = REFUSAL_PAGES[reason];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Unipath</title></head><body><main><h1>${title}</h1><p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p><p><a href="/">Unipath home page</a></p></main></body></html>`;
+  return plainPage(title, lead, next);
 }
 
 /**
@@ -162,7 +168,7 @@ export function answerRefusal(
   const json = wantsJson(req);
   const body = json
     ? JSON.stringify({ ok: false, status: refusal.status, message: refusal.message })
-    : (pages.get(refusal.reason) ?? plainPage(refusal.reason));
+    : (pages.get(refusal.reason) ?? plainRefusalPage(refusal.reason));
   res.writeHead(refusal.status, {
     'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

@@ -15,6 +15,7 @@ import { basePolicy, FIXED_SECURITY_HEADERS, HSTS } from '../lib/security/respon
 import {
   answerRefusal,
   busyRefusal,
+  plainPage,
   REFUSAL_PAGES,
   refusalOf,
   type RefusalReason,
@@ -139,7 +140,7 @@ function errorPage(distDir: string): string {
   const file = join(distDir, 'client', '500.html');
   return existsSync(file)
     ? readFileSync(file, 'utf8')
-    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Unipath</title></head><body><main><h1>Something went wrong</h1><p><a href="/">Unipath home page</a></p></main></body></html>';
+    : plainPage('Something went wrong', 'This page could not be shown. Try again in a moment.');
 }
 
 const isHealthCheck = (req: IncomingMessage) => /^\/healthz\/?(?:[?#]|$)/.test(req.url ?? '');
@@ -244,7 +245,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     const locals = { catalogueCache, clientIp: clientAddressOf(req, trustProxy) };
     const renderNow = () =>
       compress(req, res, () => {
-        collectWrites(res, () => failed);
+        collectWrites(res, failed);
         void pages(req, res, undefined, locals);
       });
     // The health check answers even when every render slot is taken: a busy server is not a dead one.

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { supabaseUrl } from '../supabase/config.server.ts';
-import { basePolicy, PRIVATE_REVALIDATE, withBasePolicy } from './response-headers.ts';
+import { basePolicy, editHeaders, PRIVATE_REVALIDATE, withBasePolicy } from './response-headers.ts';
 
 let policy: { url: string; text: string } | undefined;
 
@@ -8,18 +8,6 @@ let policy: { url: string; text: string } | undefined;
 function basePolicyFor(url: string): string {
   if (policy?.url !== url) policy = { url, text: basePolicy(url) };
   return policy.text;
-}
-
-/** Some responses (a fetch's, Response.redirect's) have read-only headers; a copy can be changed. */
-function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
-  try {
-    edit(response.headers);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    edit(copy.headers);
-    return copy;
-  }
 }
 
 /**

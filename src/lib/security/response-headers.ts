@@ -49,3 +49,15 @@ export function basePolicy(supabaseUrl: string): string {
 export function withBasePolicy(pagePolicy: string | null, base: string): string {
   return pagePolicy ? `${pagePolicy}, ${base}` : base;
 }
+
+/** Some responses (a fetch's, Response.redirect's) have read-only headers; a copy can be changed. */
+export function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    edit(copy.headers);
+    return copy;
+  }
+}

@@ -3,6 +3,7 @@ import { createVersionWatcher } from './catalogue-version.ts';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import pLimit from 'p-limit';
+import { editHeaders } from '../../../lib/security/response-headers.ts';
 import { bodyEtag, compressVariants, type PageVariants } from './page-variants.ts';
 
 /** One stored response, sent again without rendering while the catalogue is unchanged. */
@@ -67,18 +68,6 @@ function chooseCoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined 
     'identity',
   ])[0];
   return CODINGS.find((coding) => coding === chosen);
-}
-
-/** The response with one more header (a rendered response's headers may be immutable). */
-function withHeader(response: Response, name: string, value: string): Response {
-  try {
-    response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(name, value);
-    return copy;
-  }
 }
 
 /**
@@ -174,7 +163,7 @@ export function createRenderedCache(options: RenderedCacheOptions = {}) {
     if (!cacheable || !response.body) return response;
     if (!entries.has(key) && !seenOnce.has(key)) {
       seenOnce.set(key, true);
-      return withHeader(response, CACHE_STATUS_HEADER, 'miss');
+      return editHeaders(response, (headers) => headers.set(CACHE_STATUS_HEADER, 'miss'));
     }
     seenOnce.delete(key);
     const body = Buffer.from(await response.arrayBuffer());
