@@ -1,23 +1,29 @@
-import type { SyntheticEvent } from 'react';
+import { useMemo, type ReactNode, type SyntheticEvent } from 'react';
+import { fromIslandJson, type IslandJson } from '../../lib/island-json.ts';
 import CourseCard from './CourseCard.tsx';
-import CourseFilters from './CourseFilters.tsx';
 import Pagination from './Pagination.tsx';
 import PickForm from './PickForm.tsx';
 import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { CourseSearchInput } from './schema.ts';
 import SearchNotice from './SearchNotice.tsx';
-import type { CourseFacets, CourseResults, RateTable } from './types.ts';
+import type { CourseResults, RateTable } from './types.ts';
 import { formQuery, useInstantSearch } from './use-instant-search.ts';
 
 export interface CourseSearchProps {
   input: CourseSearchInput;
   /** The page's query string without the page number. */
   query: string;
-  results: CourseResults;
-  facets: CourseFacets;
+  /** The first page of results, as JSON (see IslandJson). */
+  results: IslandJson<CourseResults>;
+  /**
+   * The filters (CourseFilters), rendered by the page into a slot: plain fields the search reads,
+   * sent once as HTML rather than again as the island's props.
+   */
+  filters?: ReactNode;
   display: string;
-  rates: RateTable;
+  /** The exchange rates the cards convert tuition with, as JSON. */
+  rates: IslandJson<RateTable>;
   /** The signed-in person's CSRF token for the Save and Compare forms ('' for visitors). */
   csrfToken: string;
   /** This page's path and query, where a Save or Compare post sends the person back. */
@@ -29,7 +35,9 @@ export interface CourseSearchProps {
  * list follows the form as the visitor types or ticks filters.
  */
 export default function CourseSearch(props: CourseSearchProps) {
-  const { input, query, results, facets, display, rates, csrfToken, pagePath } = props;
+  const { input, query, filters, display, csrfToken, pagePath } = props;
+  const results = useMemo(() => fromIslandJson(props.results), [props.results]);
+  const rates = useMemo(() => fromIslandJson(props.rates), [props.rates]);
   const search = useInstantSearch({
     endpoint: '/api/catalogue/courses',
     pagePath: '/courses',
@@ -37,10 +45,6 @@ export default function CourseSearch(props: CourseSearchProps) {
     initialData: results,
   });
   const data = search.data;
-  const onChange = (event: SyntheticEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    search.search(formQuery(event.currentTarget), target.type === 'search' ? 200 : 0);
-  };
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     search.search(formQuery(event.currentTarget), 0);
@@ -58,8 +62,7 @@ export default function CourseSearch(props: CourseSearchProps) {
         formRef={search.formRef}
         query={search.query}
         resultLabel={resultLabel(data.total, ['course', 'courses'])}
-        filters={<CourseFilters input={input} facets={facets} display={display} />}
-        onChange={onChange}
+        filters={filters}
         onSubmit={onSubmit}
       >
         <ResultCount total={data.total} noun={['course', 'courses']} loading={search.loading} />

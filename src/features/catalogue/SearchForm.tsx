@@ -11,9 +11,8 @@ export interface SearchFormProps {
   placeholder?: string;
   loading: boolean;
   filters: ReactNode;
-  /** Lets the search read the form's fields as the visitor left them before hydration. */
+  /** The search listens to the form's fields through it, and reads them as the visitor left them. */
   formRef?: Ref<HTMLFormElement>;
-  onChange(event: SyntheticEvent<HTMLFormElement>): void;
   onSubmit(event: SyntheticEvent<HTMLFormElement>): void;
   /** The current query string, whose filters the Filters button counts. */
   query: string;
@@ -38,7 +37,7 @@ export function activeFilterCount(query: string): number {
 export default function SearchForm(props: SearchFormProps) {
   const { pagePath, label, inputId, inputLabel, defaultQuery, placeholder, loading, filters, children } =
     props;
-  const { formRef, onChange, onSubmit, query, resultLabel } = props;
+  const { formRef, onSubmit, query, resultLabel } = props;
   const active = activeFilterCount(query);
   return (
     <form
@@ -47,7 +46,6 @@ export default function SearchForm(props: SearchFormProps) {
       action={pagePath}
       role="search"
       aria-label={label}
-      onChange={onChange}
       onSubmit={onSubmit}
       className="container-page grid grid-cols-1 gap-4 py-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:py-8"
     >

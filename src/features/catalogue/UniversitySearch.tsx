@@ -1,44 +1,36 @@
-import type { SyntheticEvent } from 'react';
+import { useMemo, type ReactNode, type SyntheticEvent } from 'react';
+import { fromIslandJson, type IslandJson } from '../../lib/island-json.ts';
 import Pagination from './Pagination.tsx';
 import ResultCount, { resultLabel } from './ResultCount.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { UniversitySearchInput } from './schema.ts';
-import type { RateTable, UniversityFacets, UniversityResults } from './types.ts';
+import type { RateTable, UniversityResults } from './types.ts';
 import UniversityCard from './UniversityCard.tsx';
-import UniversityFilters from './UniversityFilters.tsx';
 import { formQuery, useInstantSearch } from './use-instant-search.ts';
 
 export interface UniversitySearchProps {
   input: UniversitySearchInput;
   query: string;
-  results: UniversityResults;
-  facets: UniversityFacets;
+  /** The first page of results, as JSON (see IslandJson). */
+  results: IslandJson<UniversityResults>;
+  /** The filters (UniversityFilters), rendered by the page into a slot, as on /courses. */
+  filters?: ReactNode;
   display: string;
-  rates: RateTable;
+  /** The exchange rates the cards convert tuition with, as JSON. */
+  rates: IslandJson<RateTable>;
 }
 
 /** The university list: a GET form without JavaScript, instant filtering with it. */
-export default function UniversitySearch({
-  input,
-  query,
-  results,
-  facets,
-  display,
-  rates,
-}: UniversitySearchProps) {
+export default function UniversitySearch(props: UniversitySearchProps) {
+  const { input, query, filters, display } = props;
+  const results = useMemo(() => fromIslandJson(props.results), [props.results]);
+  const rates = useMemo(() => fromIslandJson(props.rates), [props.rates]);
   const search = useInstantSearch({
     endpoint: '/api/catalogue/universities',
     pagePath: '/universities',
     initialQuery: query,
     initialData: results,
   });
-  const onChange = (event: SyntheticEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    search.search(
-      formQuery(event.currentTarget),
-      target.type === 'search' || target.type === 'number' ? 250 : 0,
-    );
-  };
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     search.search(formQuery(event.currentTarget), 0);
@@ -54,8 +46,7 @@ export default function UniversitySearch({
       formRef={search.formRef}
       query={search.query}
       resultLabel={resultLabel(search.data.total, ['university', 'universities'])}
-      filters={<UniversityFilters input={input} facets={facets} display={display} />}
-      onChange={onChange}
+      filters={filters}
       onSubmit={onSubmit}
     >
       <ResultCount total={search.data.total} noun={['university', 'universities']} loading={search.loading} />

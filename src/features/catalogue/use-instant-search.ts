@@ -38,11 +38,39 @@ export interface InstantSearchOptions<T> {
   initialData: T;
 }
 
+/** How long typing in a text or number field pauses before the results follow it. */
+export const TYPING_DELAY_MS = 250;
+
+/** Fields whose every keystroke is an 'input' event; the rest (boxes, menus) count when 'change'd. */
+const TYPED_FIELDS = new Set(['search', 'text', 'number']);
+
+/** What searchDelayFor needs of the field an event came from. */
+export interface FieldLike {
+  readonly tagName: string;
+  readonly type?: string;
+}
+
+/**
+ * How long after a field's event the search runs: typed fields on 'input', after a pause; boxes and
+ * menus on 'change', at once; null for the other event of each pair (a text field's 'change' on
+ * blur, say) and for anything that is not a field.
+ */
+export function searchDelayFor(eventType: string, field: FieldLike | null): number | null {
+  const tag = field?.tagName.toUpperCase();
+  if (tag === 'INPUT' && TYPED_FIELDS.has(field?.type ?? 'text'))
+    return eventType === 'input' ? TYPING_DELAY_MS : null;
+  if (tag === 'INPUT' || tag === 'SELECT') return eventType === 'change' ? 0 : null;
+  return null;
+}
+
 /**
  * Results that follow the form as the visitor types: requests are debounced, a newer one aborts
  * the one in flight, and the address bar always shows the query the results are for. The island
  * may hydrate after the visitor has started typing: on mount, a form that changed meanwhile is
  * searched at once, so no keystroke or ticked box is lost.
+ *
+ * The form's fields are listened to natively rather than through React: the filters may be static
+ * HTML the page rendered into the island (a slot), which React's change events do not reach.
  */
 export function useInstantSearch<T>({
   endpoint,
@@ -94,8 +122,19 @@ export function useInstantSearch<T>({
 
   useEffect(() => {
     const form = formRef.current;
-    if (form && formChangedSinceLoad(form)) search(formQuery(form), 0);
-    return () => clearTimeout(timer.current);
+    if (!form) return () => clearTimeout(timer.current);
+    const onField = (event: Event) => {
+      const delay = searchDelayFor(event.type, event.target instanceof Element ? event.target : null);
+      if (delay !== null) search(formQuery(form), delay);
+    };
+    form.addEventListener('input', onField);
+    form.addEventListener('change', onField);
+    if (formChangedSinceLoad(form)) search(formQuery(form), 0);
+    return () => {
+      form.removeEventListener('input', onField);
+      form.removeEventListener('change', onField);
+      clearTimeout(timer.current);
+    };
   }, [search]);
   return { data, query, loading, error, search, formRef };
 }

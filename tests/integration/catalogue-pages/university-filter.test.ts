@@ -52,6 +52,22 @@ function universityOptions(html: string): [string, string, boolean][] {
   ]);
 }
 
+/** The props a page hands the island of this component, decoded from the island's attribute. */
+function islandProps(html: string, component: string): Record<string, unknown> {
+  const island = new RegExp(`<astro-island[^>]*component-url="[^"]*/${component}\\.[^"]*"[^>]*>`).exec(
+    html,
+  )?.[0];
+  const encoded = island && /\sprops="([^"]*)"/.exec(island)?.[1];
+  if (!encoded) throw new Error(`no ${component} island on the page`);
+  const text = encoded
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
 describe('the University filter of a large catalogue', () => {
   it('offers the hundred universities with the most courses, not every one', async () => {
     const { rows } = await stack.db.query<{ n: number }>(
@@ -64,6 +80,27 @@ describe('the University filter of a large catalogue', () => {
     expect(options).toHaveLength(101);
     // The page's size follows the filter, not the catalogue.
     expect(html.length).toBeLessThan(250_000);
+  });
+
+  it("is sent once, as the page's HTML, not again as the search island's props", async () => {
+    const html = await page('/courses?q=filter+study');
+    expect(universityOptions(html)).toHaveLength(101);
+    const props = islandProps(html, 'CourseSearch');
+    expect(Object.keys(props)).not.toContain('facets');
+    // The results the island starts from are there, as one JSON text, and no filter choice beyond them.
+    const [, text] = props['results'] as [number, string];
+    const results = JSON.parse(text) as { items: { title: string; universityName: string }[] };
+    expect(results.items[0]?.title).toMatch(/^MSc Filter Study/);
+    const listed = new Set(results.items.map((course) => course.universityName));
+    const others = universityOptions(html)
+      .map(([, label]) => label)
+      .filter((label) => label !== 'Any university' && !listed.has(label));
+    expect(others.length).toBeGreaterThan(50);
+    const sent = JSON.stringify(props);
+    expect(others.filter((label) => sent.includes(label))).toEqual([]);
+    // The same holds on /universities.
+    const universities = islandProps(await page('/universities?country=GB'), 'UniversitySearch');
+    expect(Object.keys(universities)).not.toContain('facets');
   });
 
   it('keeps a chosen university that is not among them, selected, with its course listed', async () => {
