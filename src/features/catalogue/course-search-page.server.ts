@@ -27,6 +27,13 @@ async function universityChoices(
   return [...offered, ...added].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The results /courses lists for its URL, without the filters' choices (search as you type). */
+export async function loadCourseResults(context: CatalogueContext, headers: Headers) {
+  const input = parseCourseSearch(context.url.searchParams);
+  const { supabase, display, rates } = await catalogueBasics(context, headers, input.currency);
+  return listCourses(supabase, input, display, rates);
+}
+
 /** Everything /courses renders, from the URL alone. */
 export async function loadCourseSearchPage(context: CatalogueContext, headers: Headers) {
   const input = parseCourseSearch(context.url.searchParams);
