@@ -115,6 +115,16 @@ export default tseslint.config(
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       ...reactHooks.configs.recommended.rules,
+      // Islands are rendered with renderToString (astro.config.mjs), which @astrojs/react calls
+      // without the island's identifier prefix: ids from useId would not match on hydration and
+      // would repeat across the islands of a page.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='useId'], MemberExpression[property.name='useId']",
+          message: 'Derive the id from the props (a kind, a row id): useId is not unique across islands here.',
+        },
+      ],
     },
   },
   ...layers(),

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { formatBytes, typeLabel } from './file-sniff.ts';
 import { useDocumentUpload, type UploadTarget } from './use-document-upload.ts';
 
@@ -10,7 +10,7 @@ export interface ConditionEvidenceProps {
 
 /** A file input that sends evidence for one condition of an offer; the page reloads to show it. */
 export default function ConditionEvidence({ target, position }: ConditionEvidenceProps) {
-  const id = useId();
+  const id = `condition-evidence-${target.conditionId}`;
   const input = useRef<HTMLInputElement>(null);
   const { state, upload } = useDocumentUpload(target, () => window.location.reload());
   const { rule } = target;

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { formatBytes, typeLabel } from './file-sniff.ts';
 import { documentLabel, type ApplicationDocument } from './types.ts';
 import { useDocumentUpload, type UploadTarget } from './use-document-upload.ts';
@@ -23,9 +23,10 @@ export default function DocumentSlot({
   onRemove,
   removable = true,
 }: DocumentSlotProps) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const { rule } = target;
+  // One slot per kind of document on a page (the list item below is named the same way).
+  const id = `application-document-${rule.kind}-file`;
+  const input = useRef<HTMLInputElement>(null);
   const { state, upload } = useDocumentUpload(target, (document, replaced) => {
     if (input.current) input.current.value = '';
     onUploaded(document, replaced);
