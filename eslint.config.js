@@ -122,7 +122,8 @@ export default tseslint.config(
         'error',
         {
           selector: "ImportSpecifier[imported.name='useId'], MemberExpression[property.name='useId']",
-          message: 'Derive the id from the props (a kind, a row id): useId is not unique across islands here.',
+          message:
+            'Derive the id from the props (a kind, a row id): useId is not unique across islands here.',
         },
       ],
     },
