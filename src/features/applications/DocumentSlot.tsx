@@ -10,6 +10,11 @@ export interface DocumentSlotProps {
   onUploaded: (document: ApplicationDocument, replaced: string | null) => void;
   onRemove: (document: ApplicationDocument) => void;
   removable?: boolean;
+  /**
+   * What the slot's element ids start from; unique on the page. The wizard's one checklist names
+   * slots by kind; a page listing several choices names each by its choice as well.
+   */
+  idBase?: string;
 }
 
 const STATE_TEXT = { uploaded: 'Uploaded', verified: 'Verified', rejected: 'Rejected' } as const;
@@ -22,10 +27,10 @@ export default function DocumentSlot({
   onUploaded,
   onRemove,
   removable = true,
+  idBase = `application-document-${target.rule.kind}`,
 }: DocumentSlotProps) {
   const { rule } = target;
-  // One slot per kind of document on a page (the list item below is named the same way).
-  const id = `application-document-${rule.kind}-file`;
+  const id = `${idBase}-file`;
   const input = useRef<HTMLInputElement>(null);
   const { state, upload } = useDocumentUpload(target, (document, replaced) => {
     if (input.current) input.current.value = '';
@@ -39,11 +44,7 @@ export default function DocumentSlot({
     : `Upload ${label.toLowerCase()}`;
   const message = state.phase === 'failed' ? state.message : error;
   return (
-    <li
-      className="rounded-lg p-4 ring-1 ring-ink-200"
-      id={`application-document-${rule.kind}`}
-      data-testid={`document-${rule.kind}`}
-    >
+    <li className="rounded-lg p-4 ring-1 ring-ink-200" id={idBase} data-testid={`document-${rule.kind}`}>
       <h3 className="font-semibold text-ink-950">
         {label} <span className="font-normal text-ink-700">({rule.required ? 'required' : 'optional'})</span>
       </h3>
