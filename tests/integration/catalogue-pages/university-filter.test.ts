@@ -101,10 +101,7 @@ describe('the University filter of a large catalogue', () => {
     // Search as you type answers with the results alone.
     const typed = await fetch(new URL('/api/catalogue/universities?q=zz+filter+test&sort=name', app.url));
     expect(typed.status).toBe(200);
-    const list = (await typed.json()) as Record<string, unknown> & {
-      total: number;
-      items: { name: string }[];
-    };
+    const list = (await typed.json()) as { total: number; items: { name: string }[] };
     expect(list.total).toBe(EXTRA);
     expect(list.items[0]?.name).toBe('Zz Filter Test University 001');
     // The same holds on /universities.
